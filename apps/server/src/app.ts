@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Clock } from './adapters/clock.ts';
+import type { Env } from './config/env.ts';
+import type { ProviderConfig } from './config/provider-config.ts';
+import type { Database } from './db/database.ts';
+import { accountModule } from './modules/account/index.ts';
+import { assetsModule } from './modules/assets/index.ts';
+import { configModule } from './modules/config/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { buildLoggerOptions } from './plugins/logger.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export interface AppConfig {
+  env: Env;
+  provider: ProviderConfig;
+  version: string;
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** Accept a caller's request id only if it is short and plain (it ends up in logs). */
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const bodyLimitBytes = 1024 * 1024;
+
+/**
+ * Builds the Fastify app without listening (server.ts listens; tests inject).
+ * Order matters: error handling and OpenAPI first, so every route after them
+ * is covered and documented; the web app last, as the catch-all.
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const { env, provider, version } = config;
+  const app = Fastify({
+    logger: buildLoggerOptions(env.logLevel, !env.production && process.stdout.isTTY === true),
+    // A hop count becomes a function: proxy-addr trusts the nearest N proxies.
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.trustProxy)
+        : env.trustProxy,
+    bodyLimit: bodyLimitBytes,
+    // The id comes from genReqId, which validates a caller's x-request-id first.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && requestIdPattern.test(header) ? header : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, {
+    application: provider.application,
+    integration: provider.integration,
+    frameAncestors: env.frameAncestors,
+    production: env.production,
+    rateLimitMax: env.rateLimitMax,
+  });
+  await app.register(openApiPlugin, {
+    title: `${provider.radiology.name} booking portal API`,
+    version,
+  });
+
+  const runtime = {
+    activeProfiles: env.activeProfiles,
+    production: env.production,
+    readOnly: env.readOnly,
+    version,
+  };
+  await app.register(healthModule, { db: deps.db });
+  await app.register(configModule, { db: deps.db, provider, runtime, clock: deps.clock });
+  await app.register(assetsModule, { provider });
+  await app.register(accountModule);
+
+  await app.register(webAppPlugin, {
+    distDir: env.webDistDir,
+    application: provider.application,
+    radiology: provider.radiology,
+    faviconType: provider.assets.favicon.contentType,
+  });
+  return app;
+}

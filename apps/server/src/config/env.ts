@@ -1,0 +1,123 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths.ts';
+
+/** A start-up problem with the environment; server.ts prints `message` and exits 1. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value), {
+    message: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const listText = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter((item) => item.length > 0));
+
+/** An origin a browser sends, optionally with a leading wildcard label (https://*.example.org). */
+const originPattern = /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i;
+
+const rawEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DEMO: booleanText.optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORTAL_PROFILES: listText.optional(),
+  READ_ONLY: booleanText.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONFIG_DIR: z.string().trim().min(1).optional(),
+  WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  TRUST_PROXY: z.string().trim().optional(),
+  FRAME_ANCESTORS: listText
+    .refine((origins) => origins.every((origin) => originPattern.test(origin)), {
+      message: 'must be a space- or comma-separated list of origins such as https://clinic.example',
+    })
+    .default([]),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+});
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Env {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  demo: boolean;
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+  activeProfiles: string[];
+  readOnly: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  configDir: string;
+  webDistDir: string;
+  trustProxy: TrustProxy;
+  /** Origins (besides 'self') allowed to embed the /iframe/... routes. */
+  frameAncestors: string[];
+  /** Requests per minute per client address on /api. */
+  rateLimitMax: number;
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '' || /^(false|0|no)$/i.test(value)) return false;
+  if (/^(true|yes)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(/[\s,]+/).filter((item) => item.length > 0);
+}
+
+/**
+ * Parses the environment once. Relative paths resolve against the directory
+ * the user ran npm in (INIT_CWD), because `npm start -w` runs in the workspace.
+ */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  cwd: string = source.INIT_CWD ?? process.cwd(),
+): Env {
+  // Empty strings mean "unset" (e.g. `DATABASE_URL= npm start`).
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = rawEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+    });
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const toPath = (value: string | undefined, fallback: string) =>
+    value === undefined ? fallback : isAbsolute(value) ? value : resolve(cwd, value);
+  const databaseUrl = raw.DATABASE_URL ?? null;
+  const demo = raw.DEMO ?? databaseUrl === null;
+  const production = raw.NODE_ENV === 'production';
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: toPath(raw.DATA_DIR, resolve(repoRoot, 'data')),
+    databaseUrl,
+    demo,
+    nodeEnv: raw.NODE_ENV,
+    production,
+    activeProfiles: raw.PORTAL_PROFILES ?? [production ? 'prod' : 'dev', ...(demo ? ['demo'] : [])],
+    readOnly: raw.READ_ONLY,
+    logLevel: raw.LOG_LEVEL,
+    configDir: toPath(raw.CONFIG_DIR, resolve(repoRoot, 'config')),
+    webDistDir: toPath(raw.WEB_DIST_DIR, resolve(repoRoot, 'apps/web/dist')),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    frameAncestors: raw.FRAME_ANCESTORS,
+    rateLimitMax: raw.RATE_LIMIT_MAX,
+  };
+}

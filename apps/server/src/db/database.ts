@@ -1,0 +1,151 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Dates (`date` columns) arrive as 'YYYY-MM-DD' text
+ * and times (`time` columns) as 'HH:MM:SS' text on both engines (see
+ * create-db.ts), so clinic-local values never pass through a JS Date.
+ */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface ProviderConfigurationsTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  loaded_at: Timestamp;
+}
+
+export interface RegionsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface ClinicsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  region_id: number;
+  address: string;
+  suburb: string;
+  state: string;
+  postal_code: string;
+  phone: string | null;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ClinicOpeningHoursTable {
+  clinic_id: number;
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+export interface PostalCodeLocationsTable {
+  id: Generated<number>;
+  code: string;
+  country: string;
+  suburb: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface ModalitiesTable {
+  id: Generated<number>;
+  slug: string;
+  code: string;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface ExamsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  modality_id: number;
+  priority: Generated<number>;
+  exam_code: string | null;
+  duration_minutes: number;
+  notes: string | null;
+  prep_instructions: string | null;
+  walk_in: Generated<boolean>;
+  booking_request_only: Generated<boolean>;
+  show_booking_request_info_modal: Generated<boolean>;
+  body_parts: ColumnType<string[], string[] | undefined, string[]>;
+  active: Generated<boolean>;
+}
+
+export interface ExamGroupsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface ExamGroupExamsTable {
+  exam_group_id: number;
+  exam_id: number;
+}
+
+export interface ClinicExamsTable {
+  clinic_id: number;
+  exam_id: number;
+  duration_minutes: number | null;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  clinic_id: number;
+  modality_id: number;
+  slug: string;
+  name: string;
+  active: Generated<boolean>;
+}
+
+export interface ResourceExamsTable {
+  resource_id: number;
+  clinic_id: number;
+  exam_id: number;
+}
+
+export interface ResourceSchedulesTable {
+  id: Generated<number>;
+  resource_id: number;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  valid_from: string;
+  valid_to: string | null;
+}
+
+export interface ScheduleExceptionsTable {
+  id: Generated<number>;
+  clinic_id: number | null;
+  resource_id: number | null;
+  reason: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
+export interface Database {
+  provider_configurations: ProviderConfigurationsTable;
+  regions: RegionsTable;
+  clinics: ClinicsTable;
+  clinic_opening_hours: ClinicOpeningHoursTable;
+  postal_code_locations: PostalCodeLocationsTable;
+  modalities: ModalitiesTable;
+  exams: ExamsTable;
+  exam_groups: ExamGroupsTable;
+  exam_group_exams: ExamGroupExamsTable;
+  clinic_exams: ClinicExamsTable;
+  resources: ResourcesTable;
+  resource_exams: ResourceExamsTable;
+  resource_schedules: ResourceSchedulesTable;
+  schedule_exceptions: ScheduleExceptionsTable;
+}

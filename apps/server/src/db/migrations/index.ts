@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import { migration001 } from './001-foundation.ts';
+
+/** Every migration, in order. Names sort; never rename or edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '001-foundation': migration001,
+};

@@ -1,0 +1,21 @@
+import { errorResponseSchema, userSchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AccountService } from './account.service.ts';
+
+export function registerAccountRoutes(app: FastifyInstance, service: AccountService): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/account',
+    {
+      schema: {
+        summary: 'The signed-in staff member; 401 when nobody is signed in',
+        tags: ['account'],
+        response: { 200: userSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.currentUser();
+    },
+  );
+}

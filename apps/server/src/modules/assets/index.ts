@@ -1,0 +1,33 @@
+import type { SupportedLocale, TranslationDictionary } from '@portal/contract';
+import { readBundledDictionary } from '@portal/translations';
+import type { FastifyInstance } from 'fastify';
+import type { ProviderConfig } from '../../config/provider-config.ts';
+import { registerAssetsRoutes } from './assets.routes.ts';
+import { createTranslationsService } from './translations.service.ts';
+
+export { createTranslationsService } from './translations.service.ts';
+
+function readBundledOrNull(locale: SupportedLocale): TranslationDictionary | null {
+  try {
+    return readBundledDictionary(locale);
+  } catch (error) {
+    // A locale without a bundled file falls back to en-AU entirely.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** GET /api/assets/translations and /api/assets/application/{name}. */
+export async function assetsModule(
+  app: FastifyInstance,
+  { provider }: { provider: ProviderConfig },
+): Promise<void> {
+  registerAssetsRoutes(app, {
+    translations: createTranslationsService({
+      readBundled: readBundledOrNull,
+      overrides: provider.translations,
+      defaultLocale: provider.application.jsLocale,
+    }),
+    images: provider.assets,
+  });
+}

@@ -1,0 +1,73 @@
+import type { ApplicationConfig, RadiologyConfig } from '@portal/contract';
+import { themeToCssText } from '@portal/contract';
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export interface IndexHtmlInput {
+  application: ApplicationConfig;
+  radiology: RadiologyConfig;
+  faviconType: string;
+}
+
+/** Page title = radiology name followed by metaTitle (spec 1 §1). */
+export function pageTitle(radiology: RadiologyConfig, application: ApplicationConfig): string {
+  return [radiology.name, application.metaTitle.trim()].filter((part) => part !== '').join(' ');
+}
+
+// Tags the server owns; copies in the built template are replaced, not duplicated.
+const ownedTags = [
+  /<title\b[^>]*>[\s\S]*?<\/title>\s*/gi,
+  /<meta\s+[^>]*name=["'](?:description|keywords|google-site-verification)["'][^>]*>\s*/gi,
+  /<meta\s+[^>]*property=["']og:(?:title|description|type|site_name)["'][^>]*>\s*/gi,
+  /<link\s+[^>]*rel=["'](?:icon|shortcut icon)["'][^>]*>\s*/gi,
+  /<style\s+id=["']portal-theme["'][^>]*>[\s\S]*?<\/style>\s*/gi,
+];
+
+/**
+ * The built index.html with the provider's head injected server-side, so
+ * crawlers, link previews and the first paint see the right title, meta tags
+ * and theme before any script runs. Every configured value is escaped.
+ */
+export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
+  const { application, radiology } = input;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+  const head = [
+    `<title>${escapeHtml(pageTitle(radiology, application))}</title>`,
+    meta('name', 'description', application.metaDescription),
+    meta('name', 'keywords', application.metaKeywords),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', radiology.name),
+    meta('property', 'og:title', pageTitle(radiology, application)),
+    meta(
+      'property',
+      'og:description',
+      application.metaFbDescription || application.metaDescription,
+    ),
+    ...(application.googleVerificationEnabled && application.googleVerificationId
+      ? [meta('name', 'google-site-verification', application.googleVerificationId)]
+      : []),
+    `<link rel="icon" href="/api/assets/application/favicon" type="${escapeHtml(input.faviconType)}">`,
+    // themeToCssText strips characters that could close the rule or the element.
+    `<style id="portal-theme">${themeToCssText(application.theme)}</style>`,
+  ].join('\n    ');
+
+  let html = template;
+  for (const pattern of ownedTags) html = html.replace(pattern, '');
+  const lang = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(application.jsLocale)
+    ? application.jsLocale
+    : 'en-AU';
+  html = /<html\b[^>]*\blang=/i.test(html)
+    ? html.replace(/(<html\b[^>]*\blang=)["'][^"']*["']/i, `$1"${lang}"`)
+    : html.replace(/<html\b/i, `<html lang="${lang}"`);
+  return html.includes('</head>')
+    ? html.replace('</head>', () => `    ${head}\n  </head>`)
+    : `${head}\n${html}`;
+}

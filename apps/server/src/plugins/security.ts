@@ -1,0 +1,52 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { buildContentSecurityPolicy, type CspInput } from './content-security-policy.ts';
+
+export interface SecurityOptions extends CspInput {
+  rateLimitMax: number;
+}
+
+const isIframeRoute = (url: string) =>
+  url === '/iframe' || url.startsWith('/iframe/') || url.startsWith('/iframe?');
+
+/**
+ * Security headers (helmet, plus our own CSP per route family) and a
+ * per-client rate limit on the API. The limit's counters live in memory for
+ * now; several instances behind a balancer each count on their own.
+ */
+export const securityPlugin = fp<SecurityOptions>(
+  async (app: FastifyInstance, options) => {
+    const defaultPolicy = buildContentSecurityPolicy(options, false);
+    const iframePolicy = buildContentSecurityPolicy(options, true);
+    await app.register(helmet, {
+      // Our CSP differs by route (frame-ancestors), so it is set in the hook below.
+      contentSecurityPolicy: false,
+      hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // Map tiles and analytics images are cross-origin and do not send CORP headers.
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (isIframeRoute(request.url)) {
+        // frame-ancestors decides who may embed; X-Frame-Options cannot express a list.
+        reply.raw.removeHeader('x-frame-options');
+        reply.header('content-security-policy', iframePolicy);
+      } else {
+        reply.header('content-security-policy', defaultPolicy);
+      }
+    });
+    await app.register(rateLimit, {
+      global: true,
+      max: options.rateLimitMax,
+      timeWindow: '1 minute',
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      }),
+    });
+  },
+  { name: 'security' },
+);
