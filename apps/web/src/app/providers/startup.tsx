@@ -1,0 +1,69 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ConfigProvider, type PortalConfig } from '../../lib/config.tsx';
+import { createI18n, resolveLocale } from '../../lib/i18n.ts';
+import { HeadManager } from '../head/head-manager.tsx';
+import { configQuery, translationsQuery } from './startup-queries.ts';
+import { StartupError, StartupLoading } from './startup-states.tsx';
+
+/**
+ * Loads the four configurations and the translations, then renders its children with them
+ * (spec 1 §1). The configurations load in parallel; the translations start as soon as the
+ * locale is known: at once with a `lang` query override, else when the application config
+ * (which names jsLocale) arrives.
+ */
+export function Startup({ search, children }: { search: string; children: ReactNode }) {
+  const langOverride = new URLSearchParams(search).get('lang');
+  const [application, integration, bodyFigure, radiology] = useQueries({
+    queries: [
+      configQuery('application'),
+      configQuery('integration'),
+      configQuery('bodyFigure'),
+      configQuery('radiology'),
+    ],
+  });
+
+  const requested = langOverride || application?.data?.jsLocale || null;
+  const locale = useMemo(() => (requested ? resolveLocale(requested) : null), [requested]);
+  const translations = useQuery(translationsQuery(locale));
+
+  const config = useMemo<PortalConfig | null>(
+    () =>
+      application?.data && integration?.data && bodyFigure?.data && radiology?.data
+        ? {
+            application: application.data,
+            integration: integration.data,
+            bodyFigure: bodyFigure.data,
+            radiology: radiology.data,
+          }
+        : null,
+    [application?.data, integration?.data, bodyFigure?.data, radiology?.data],
+  );
+  const i18n = useMemo(
+    () => (locale && translations.data ? createI18n(locale, translations.data) : null),
+    [locale, translations.data],
+  );
+
+  useEffect(() => {
+    if (locale && i18n) document.documentElement.lang = locale;
+  }, [locale, i18n]);
+
+  const parts = [application, integration, bodyFigure, radiology, translations];
+  if (parts.some((part) => part?.isError)) {
+    const retry = () => {
+      for (const part of parts) if (part?.isError) void part.refetch();
+    };
+    return <StartupError onRetry={retry} />;
+  }
+  if (!config || !i18n) return <StartupLoading />;
+
+  return (
+    <ConfigProvider config={config}>
+      <I18nextProvider i18n={i18n}>
+        <HeadManager />
+        {children}
+      </I18nextProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '../components/ui/status.tsx';
+import { homeRoute } from '../features/home/index.ts';
+import { iframeTestRoute } from '../features/iframe-test/index.ts';
+import { staticPageRoutes } from '../features/static-pages/index.ts';
+import type { RouteHandle } from './routes/coming-soon-page.tsx';
+import { RouteError } from './routes/route-error.tsx';
+import { IframeLayout, ShellLayout } from './shell/layouts.tsx';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+const comingSoon: Lazy = async () => ({
+  Component: (await import('./routes/coming-soon-page.tsx')).ComingSoonPage,
+});
+const notFound: Lazy = async () => ({
+  Component: (await import('./routes/not-found-page.tsx')).NotFoundPage,
+});
+
+/** A page a later issue fills: registered now, showing a titled "coming soon" placeholder. */
+const later = (path: string, titleKey: string): RouteObject => ({
+  path,
+  lazy: comingSoon,
+  handle: { titleKey } satisfies RouteHandle,
+});
+
+/**
+ * Every route of the spec route tables (spec 1 §2 and spec 2 §2). They are registered twice:
+ * in the full shell and under iframe/ in the embeddable shell.
+ */
+export function pageRoutes(): RouteObject[] {
+  return [
+    { index: true, lazy: homeRoute },
+    later('kiosk', 'page.kiosk.title'),
+    later('authentication', 'page.authentication.title'),
+    later('deny', 'page.deny.title'),
+    later('questionnaires', 'page.questionnaires.title'),
+    later('q', 'page.questionnaires.title'),
+    later('appointments/*', 'page.appointments.title'),
+    later('a/*', 'page.appointments.title'),
+    later('booking-requests/*', 'page.booking_requests.title'),
+    later('br/*', 'page.booking_requests.title'),
+    later('check-in', 'page.check_in.title'),
+    later('referrer-access', 'page.referrer_access.title'),
+    later('referrer/report-feedback', 'page.report_feedback.title'),
+    later('referrer/report-feedback/faq', 'page.report_feedback_faq.title'),
+    later('referrer/quick-report', 'page.quick_report.title'),
+    later('referrer-report', 'page.referrer_report.title'),
+    later('image-viewer-access', 'page.image_viewer_access.title'),
+    { path: 'about', lazy: staticPageRoutes.about },
+    { path: 'contact', lazy: staticPageRoutes.contact },
+    { path: 'terms', lazy: staticPageRoutes.terms },
+    { path: 'privacy', lazy: staticPageRoutes.privacy },
+    { path: 'iframe-test', lazy: iframeTestRoute },
+    later('preview-email', 'page.preview_email.title'),
+    later('advanced-booking', 'page.advanced_booking.title'),
+    later('select-clinic', 'page.select_clinic.title'),
+    later('booking', 'page.booking.title'),
+    later('select-region', 'page.select_region.title'),
+    later('unsubscribe', 'page.unsubscribe.title'),
+    { path: '*', lazy: notFound },
+  ];
+}
+
+/**
+ * The pages, wrapped in a pathless route that keeps the shell around a failed page and shows
+ * an inline loader in the content area while the first page's code loads.
+ */
+const content = (): RouteObject => ({
+  errorElement: <RouteError />,
+  hydrateFallbackElement: <Loading />,
+  children: pageRoutes(),
+});
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'iframe',
+      element: <IframeLayout />,
+      errorElement: <RouteError />,
+      children: [content()],
+    },
+    {
+      path: '/',
+      element: <ShellLayout />,
+      errorElement: <RouteError />,
+      children: [content()],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Page } from '../../components/ui/page.tsx';
+
+/**
+ * A route failed to load or render (for example a page chunk that is gone after a deploy):
+ * say so and offer a reload, which fetches the current build.
+ */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Page title={t(notFound ? 'page.not_found.title' : 'page.error.title')}>
+      <p>{t(notFound ? 'message.page_not_found' : 'message.generic_error')}</p>
+      <p>
+        <a href={window.location.href}>{t('action.reload')}</a>
+      </p>
+    </Page>
+  );
+}

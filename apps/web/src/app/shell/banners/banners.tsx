@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
+import { usePortalConfig } from '../../../lib/config.tsx';
+import styles from './banners.module.css';
+
+/** Outside production: which profiles are active, so nobody mistakes a test system for live. */
+export function EnvironmentBanner() {
+  const { t } = useTranslation();
+  const { application } = usePortalConfig();
+  if (application.production) return null;
+  return (
+    <div className={`${styles.banner} ${styles.environment}`}>
+      <p className={styles.text}>
+        {t('message.environment_banner', { profiles: application.activeProfiles.join(', ') })}
+      </p>
+    </div>
+  );
+}
+
+export function ReadOnlyBanner() {
+  const { t } = useTranslation();
+  const { application } = usePortalConfig();
+  if (!application.readOnly) return null;
+  return (
+    <div className={`${styles.banner} ${styles.warning}`}>
+      <p className={styles.text}>{t('message.access_read_only')}</p>
+    </div>
+  );
+}
+
+const closedKey = 'portal.closedBanner';
+
+function wasClosed(message: string): boolean {
+  try {
+    return sessionStorage.getItem(closedKey) === message;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The provider's HTML banner (spec 1 §2): sanitized, placed by bannerPositionCss, shown while
+ * bannerMessage is set and the banner is not closed. Closing lasts for the browser session
+ * and for this message only; a new message shows again.
+ */
+export function HtmlBanner() {
+  const { t } = useTranslation();
+  const { radiology } = usePortalConfig();
+  const message = radiology.bannerMessage;
+  const [closed, setClosed] = useState(() => radiology.closeBanner || wasClosed(message));
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // cssText lets the browser parse the declarations: config cannot add selectors or markup.
+    if (ref.current) ref.current.style.cssText = radiology.bannerPositionCss;
+  }, [radiology.bannerPositionCss]);
+
+  if (!message.trim() || closed) return null;
+
+  const close = () => {
+    setClosed(true);
+    try {
+      sessionStorage.setItem(closedKey, message);
+    } catch {
+      // Storage may be blocked (private mode); closing still works for this page.
+    }
+  };
+
+  return (
+    <section
+      ref={ref}
+      className={`${styles.banner} ${styles.html}`}
+      aria-label={t('message.banner_label')}
+    >
+      <div className={styles.htmlInner}>
+        <SanitizedHtml className={styles.text} html={message} />
+        <button type="button" className={styles.close} onClick={close}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{t('action.dismiss_banner')}</span>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
+import { SmartLink } from '../../../components/ui/smart-link.tsx';
+import { useClock } from '../../../lib/clock.tsx';
+import { usePortalConfig } from '../../../lib/config.tsx';
+import { useIsMobile } from '../../../lib/media-query.ts';
+import { useShellMode } from '../../../lib/shell-mode.ts';
+import { useNavLinks } from '../nav-links.ts';
+import styles from './footer.module.css';
+
+/**
+ * The footer (spec 1 §2): links (not in kiosk mode), copyright with the long name and current
+ * year, optional version and powered-by lines; hidden on phones and in advanced booking; the
+ * provider's own footer HTML instead when showCustomHeaderAndFooter is on.
+ */
+export function Footer() {
+  const { t } = useTranslation();
+  const { application, radiology } = usePortalConfig();
+  const mode = useShellMode();
+  const isMobile = useIsMobile();
+  const clock = useClock();
+  const links = useNavLinks({ externalHome: true });
+
+  if (isMobile || mode.advancedBooking) return null;
+
+  if (radiology.showCustomHeaderAndFooter) {
+    return (
+      <footer className={styles.footer}>
+        <SanitizedHtml className={styles.inner} html={radiology.customFooter} />
+      </footer>
+    );
+  }
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        {mode.kioskMode ? null : (
+          <nav aria-label={t('nav.footer')}>
+            <ul className={styles.links}>
+              {links.map((item) => (
+                <li key={item.id}>
+                  <SmartLink className={styles.link} href={item.href} external={item.external}>
+                    {t(item.labelKey)}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className={styles.meta}>
+          <p className={styles.copyright}>
+            {t('footer.copyright', { year: clock().getFullYear(), longName: radiology.longName })}
+          </p>
+          {application.versionOnPatientPortalEnabled ? (
+            <p>{t('footer.version', { version: application.version })}</p>
+          ) : null}
+          {radiology.poweredByEnabled ? <p>{t('footer.powered_by')}</p> : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { EnvironmentBanner, HtmlBanner, ReadOnlyBanner } from './banners/banners.tsx';
+import { Footer } from './footer/footer.tsx';
+import { Header } from './header/header.tsx';
+import styles from './layouts.module.css';
+import { NavigationIndicator } from './navigation-indicator.tsx';
+
+export const mainContentId = 'main-content';
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a className={styles.skipLink} href={`#${mainContentId}`}>
+      {t('action.skip_to_content')}
+    </a>
+  );
+}
+
+/**
+ * Moves focus to the main content after an in-app navigation, so keyboard and screen-reader
+ * users start on the new page instead of wherever the old one left them.
+ */
+function MainContent() {
+  const { pathname } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page (pathname).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    ref.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return (
+    <main ref={ref} id={mainContentId} tabIndex={-1} className={styles.main}>
+      <div className={styles.container}>
+        <Outlet />
+      </div>
+    </main>
+  );
+}
+
+/** Spec 1 §2 "Shell layout": banners, header, content, footer. */
+export function ShellLayout() {
+  return (
+    <div className={styles.shell}>
+      <SkipLink />
+      <NavigationIndicator />
+      <EnvironmentBanner />
+      <ReadOnlyBanner />
+      <HtmlBanner />
+      <Header />
+      <MainContent />
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** The embeddable variant under /iframe/...: banners and content only. */
+export function IframeLayout() {
+  return (
+    <div className={styles.shell}>
+      <SkipLink />
+      <NavigationIndicator />
+      <EnvironmentBanner />
+      <ReadOnlyBanner />
+      <HtmlBanner />
+      <MainContent />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { User } from '@portal/contract';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { accountQueryKey, getAccount } from '../api/get-account.ts';
+
+/**
+ * User state (spec 1 §3): set when the user is loaded, cleared on logout. `undefined` while
+ * the check is under way, `null` for an anonymous visitor.
+ */
+export function useUser(): User | null | undefined {
+  const { data } = useQuery({
+    queryKey: accountQueryKey,
+    queryFn: getAccount,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return data;
+}
+
+/** Clears user state (the "log out success" action). */
+export function clearUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(accountQueryKey, null);
+}
+
+/**
+ * Logs the staff user out of the portal. There is no staff session on the server yet (staff
+ * sign-in arrives with the admin panel), so this clears the client state only.
+ */
+export function useLogout(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => clearUser(queryClient), [queryClient]);
+}

@@ -1,0 +1,2 @@
+export { accountQueryKey, getAccount } from './api/get-account.ts';
+export { clearUser, useLogout, useUser } from './hooks/use-user.ts';

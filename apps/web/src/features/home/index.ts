@@ -1,0 +1,3 @@
+export const homeRoute = async () => ({
+  Component: (await import('./routes/home-page.tsx')).HomePage,
+});

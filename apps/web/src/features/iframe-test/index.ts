@@ -1,0 +1,5 @@
+export { defaultEmbedLink, parseEmbedLink } from './routes/embed-link.ts';
+
+export const iframeTestRoute = async () => ({
+  Component: (await import('./routes/iframe-test-page.tsx')).IframeTestPage,
+});

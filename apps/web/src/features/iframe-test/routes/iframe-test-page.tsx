@@ -1,0 +1,57 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/ui/page.tsx';
+import { defaultEmbedLink, parseEmbedLink } from './embed-link.ts';
+import styles from './iframe-test-page.module.css';
+
+/** Embeds a portal page as a provider's website would (spec 1 §2 "Iframe test page"). */
+export function IframeTestPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('link');
+  const link = parseEmbedLink(raw, window.location.origin);
+  const [draft, setDraft] = useState(raw ?? defaultEmbedLink);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    next.set('link', draft);
+    setParams(next);
+  };
+
+  return (
+    <Page title={t('page.iframe_test.title')} lead={t('page.iframe_test.lead')}>
+      <form className={styles.form} onSubmit={submit}>
+        <label htmlFor="embed-link" className={styles.label}>
+          {t('page.iframe_test.link_label')}
+        </label>
+        <span id="embed-link-hint" className={styles.hint}>
+          {t('page.iframe_test.link_hint')}
+        </span>
+        <div className={styles.row}>
+          <input
+            id="embed-link"
+            className={styles.input}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby="embed-link-hint"
+            aria-invalid={link === null || undefined}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button type="submit" className={styles.button}>
+            {t('page.iframe_test.show')}
+          </button>
+        </div>
+      </form>
+      {link === null ? (
+        <p className={styles.error} role="alert">
+          {t('page.iframe_test.invalid_link')}
+        </p>
+      ) : (
+        <iframe className={styles.frame} src={link} title={t('page.iframe_test.frame_title')} />
+      )}
+    </Page>
+  );
+}

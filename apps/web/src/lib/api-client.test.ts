@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse } from '../testing/fixtures.ts';
+import { ApiError, apiGet, apiRequest, setUnauthorizedHandler, toApiError } from './api-client.ts';
+
+let unregister: (() => void) | undefined;
+afterEach(() => unregister?.());
+
+function answer(response: Response) {
+  const fetchMock = vi.fn(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  it('resolves with the JSON body and sends query parameters', async () => {
+    const fetchMock = answer(jsonResponse({ ok: 1 }));
+    await expect(
+      apiGet('/api/assets/translations', { query: { lang: 'mk', skip: null } }),
+    ).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledWith('/api/assets/translations?lang=mk', expect.any(Object));
+  });
+
+  it('sends a JSON body with its content type', async () => {
+    const fetchMock = answer(jsonResponse({}));
+    await apiRequest('/api/things', { method: 'POST', body: { a: 1 } });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe('{"a":1}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('throws an ApiError carrying the contract error body', async () => {
+    answer(
+      jsonResponse(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid',
+            requestId: 'req-9',
+            fields: [{ path: 'lang', message: 'Unsupported' }],
+          },
+        },
+        400,
+      ),
+    );
+    const error = await apiGet('/api/assets/translations').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid',
+      requestId: 'req-9',
+      fields: [{ path: 'lang', message: 'Unsupported' }],
+    });
+  });
+
+  it('parses the JSON error body of a call that expected a file', async () => {
+    answer(errorResponse(404, 'NOT_FOUND', 'No such attachment'));
+    const error = await apiRequest('/api/secured/attachments/1', { responseType: 'blob' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No such attachment' });
+  });
+
+  it('turns a body that is not the contract shape into a generic error for its status', async () => {
+    answer(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiGet('/api/config/radiology')).rejects.toMatchObject({
+      status: 502,
+      code: 'INTERNAL_ERROR',
+    });
+  });
+});
+
+describe('toApiError', () => {
+  it('reads JSON inside a Blob', async () => {
+    const blob = new Blob([JSON.stringify({ error: { code: 'FORBIDDEN', message: 'No' } })]);
+    await expect(toApiError(403, blob)).resolves.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'No',
+    });
+  });
+});
+
+describe('the 401 rule (spec 1 §4)', () => {
+  it('calls the logout hook on a 401 from an ordinary call', async () => {
+    const onUnauthorized = vi.fn();
+    unregister = setUnauthorizedHandler(onUnauthorized);
+    answer(errorResponse(401, 'UNAUTHORIZED'));
+    await expect(apiGet('/api/secured/appointments/abc')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith(
+      expect.any(ApiError),
+      '/api/secured/appointments/abc',
+    );
+  });
+
+  it('does not call it for a 401 from the authenticated check (/api/account)', async () => {
+    const onUnauthorized = vi.fn();
+    unregister = setUnauthorizedHandler(onUnauthorized);
+    answer(errorResponse(401, 'UNAUTHORIZED'));
+    await expect(apiGet('/api/account')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not call it for other errors', async () => {
+    const onUnauthorized = vi.fn();
+    unregister = setUnauthorizedHandler(onUnauthorized);
+    answer(errorResponse(403, 'FORBIDDEN'));
+    await expect(apiGet('/api/secured/x')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

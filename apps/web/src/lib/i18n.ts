@@ -1,0 +1,36 @@
+import {
+  isSupportedLocale,
+  referenceLocale,
+  type SupportedLocale,
+  type TranslationDictionary,
+} from '@portal/contract';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * The locale to use for a requested one (a `lang` query parameter, else the configured
+ * jsLocale). An unsupported value falls back to en-AU with a console warning (spec 1 §4).
+ */
+export function resolveLocale(requested: string): SupportedLocale {
+  if (isSupportedLocale(requested)) return requested;
+  console.warn(`Unsupported locale "${requested}"; falling back to ${referenceLocale}.`);
+  return referenceLocale;
+}
+
+export const translationsPath = '/api/assets/translations';
+
+/** An i18next instance holding the one dictionary the server merged for this locale. */
+export function createI18n(locale: SupportedLocale, dictionary: TranslationDictionary): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { [locale]: { translation: dictionary } },
+    // The dictionary is already loaded, so initialise synchronously: the first render is translated.
+    initAsync: false,
+    // React escapes text itself.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
