@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -14,7 +15,7 @@ import { accountModule } from './modules/account/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { healthModule } from './modules/health/index.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -61,6 +62,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       return typeof header === 'string' && requestIdPattern.test(header) ? header : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot decode (`/api/x/%`) or an over-long parameter: still our error shape.
+    frameworkErrors: (_error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendError(
+        reply,
+        400,
+        errorCodes.validation,
+        'The address of the request is not valid.',
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -18,7 +18,6 @@ import {
   type SupportedLocale,
   supportedLocales,
   type TranslationDictionary,
-  translationDictionarySchema,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { repoRoot } from './paths.ts';
@@ -80,14 +79,23 @@ function formatPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-function hasDangerousKey(value: unknown, path = ''): string | null {
-  if (typeof value !== 'object' || value === null) return null;
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return `${path}${key}`;
-    const nested = hasDangerousKey((value as Record<string, unknown>)[key], `${path}${key}.`);
-    if (nested) return nested;
+/**
+ * Problems in a translation override: every leaf must be text, every branch
+ * an object, and no key may touch an object prototype when merged.
+ */
+function translationProblems(value: unknown, path: string[] = []): string[] {
+  const here = path.length === 0 ? '(file)' : path.join('.');
+  if (typeof value === 'string') {
+    return path.length === 0 ? [`${here}: must be an object of texts`] : [];
   }
-  return null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [`${here}: must be a text or a group of texts`];
+  }
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '__proto__' || key === 'constructor' || key === 'prototype'
+      ? [`${[...path, key].join('.')}: is not allowed as a translation key`]
+      : translationProblems(child, [...path, key]),
+  );
 }
 
 /**
@@ -195,21 +203,12 @@ function loadTranslationOverrides(
       problems.push(`${show(file)}: not valid JSON (${(error as Error).message})`);
       continue;
     }
-    const dangerous = hasDangerousKey(raw);
-    if (dangerous) {
-      problems.push(`${show(file)}: ${dangerous}: is not allowed as a translation key`);
+    const found = translationProblems(raw);
+    if (found.length > 0) {
+      for (const problem of found) problems.push(`${show(file)}: ${problem}`);
       continue;
     }
-    const result = translationDictionarySchema.safeParse(raw);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        problems.push(
-          `${show(file)}: ${formatPath(issue.path)}: must be a text or a group of texts`,
-        );
-      }
-      continue;
-    }
-    overrides[locale] = result.data;
+    overrides[locale] = raw as TranslationDictionary;
   }
   return overrides;
 }

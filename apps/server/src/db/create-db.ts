@@ -12,6 +12,8 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** The embedded instance (PGlite only): tests dump it as a template. */
+  pglite?: PGlite;
   /** Closes the pool or the embedded database. */
   close(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<Datab
   return {
     db,
     engine: 'pglite',
+    pglite: client,
     // Kysely's destroy closes the PGlite instance (kysely-pglite-dialect >= 1.3.1).
     close: () => db.destroy(),
   };

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+import { repoRoot } from './paths.ts';
+
+describe('loadEnv', () => {
+  it('has defaults for the embedded demo setup', () => {
+    const env = loadEnv({}, '/somewhere');
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: join(repoRoot, 'data'),
+      configDir: join(repoRoot, 'config'),
+      webDistDir: join(repoRoot, 'apps/web/dist'),
+      databaseUrl: null,
+      demo: true,
+      production: false,
+      activeProfiles: ['dev', 'demo'],
+      readOnly: false,
+      trustProxy: false,
+      frameAncestors: [],
+      rateLimitMax: 300,
+    });
+  });
+
+  it('turns demo mode off by default when DATABASE_URL is set', () => {
+    const env = loadEnv({ DATABASE_URL: 'postgres://u@db:5432/portal' });
+    expect(env.databaseUrl).toBe('postgres://u@db:5432/portal');
+    expect(env.demo).toBe(false);
+    expect(env.activeProfiles).toEqual(['dev']);
+    expect(loadEnv({ DATABASE_URL: 'postgresql://db/p', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it('resolves relative paths against the directory npm was started in (INIT_CWD)', () => {
+    const env = loadEnv({
+      DATA_DIR: 'my-data',
+      CONFIG_DIR: '../cfg',
+      INIT_CWD: '/home/ann/portal',
+    });
+    expect(env.dataDir).toBe('/home/ann/portal/my-data');
+    expect(env.configDir).toBe('/home/ann/cfg');
+    expect(loadEnv({ DATA_DIR: '/abs/data' }, '/x').dataDir).toBe('/abs/data');
+    expect(loadEnv({ DATA_DIR: 'rel' }, '/cwd').dataDir).toBe('/cwd/rel');
+  });
+
+  it('parses booleans, lists and proxies', () => {
+    const env = loadEnv({
+      READ_ONLY: 'yes',
+      DEMO: '0',
+      PORTAL_PROFILES: 'staging, eu',
+      FRAME_ANCESTORS: 'https://a.example https://*.b.example:8443',
+      TRUST_PROXY: '2',
+      NODE_ENV: 'production',
+    });
+    expect(env.readOnly).toBe(true);
+    expect(env.demo).toBe(false);
+    expect(env.activeProfiles).toEqual(['staging', 'eu']);
+    expect(env.frameAncestors).toEqual(['https://a.example', 'https://*.b.example:8443']);
+    expect(env.trustProxy).toBe(2);
+    expect(env.production).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: ' ' }).databaseUrl).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT="eighty"'],
+    [{ PORT: '70000' }, 'PORT="70000"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL="mysql://x": must be a postgres://'],
+    [{ DEMO: 'maybe' }, 'DEMO="maybe": must be true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud"'],
+    [{ FRAME_ANCESTORS: 'javascript:alert(1)' }, 'FRAME_ANCESTORS='],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV="prod"'],
+  ])('rejects %o with a message naming the variable', (source, expected) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(expected);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadEnv({ PORT: 'x', READ_ONLY: 'sometimes' })).toThrow(
+      /PORT="x".*\n.*READ_ONLY="sometimes"/,
+    );
+  });
+});

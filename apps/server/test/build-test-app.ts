@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { type Clock, fixedClock } from '../src/adapters/clock.ts';
+import { buildApp } from '../src/app.ts';
+import { type Env, loadEnv } from '../src/config/env.ts';
+import { loadProviderConfig, type ProviderConfig } from '../src/config/provider-config.ts';
+import type { DatabaseHandle } from '../src/db/create-db.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
+
+let providerCache: ProviderConfig | undefined;
+/** The demo provider's configuration (config/), loaded once per test file. */
+export function demoProvider(): ProviderConfig {
+  providerCache ??= loadProviderConfig(fileURLToPath(new URL('../../../config', import.meta.url)));
+  return providerCache;
+}
+
+export interface TestAppOptions {
+  /** Environment variables as a user would set them; merged over the test defaults. */
+  env?: Record<string, string>;
+  provider?: ProviderConfig;
+  clock?: Clock;
+  /** Reuse a database (e.g. one already closed, to test readiness). */
+  database?: DatabaseHandle;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  env: Env;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated and seeded database; call `close` in afterAll. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = loadEnv(
+    {
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: fixtureWebDist,
+      DEMO: 'true',
+      ...options.env,
+    },
+    process.cwd(),
+  );
+  const database = options.database ?? (await createTestDatabase());
+  const clock = options.clock ?? fixedClock('2026-03-02T00:00:00Z');
+  const app = await buildApp(
+    { env, provider: options.provider ?? demoProvider(), version: '0.0.0-test' },
+    { db: database.db, clock },
+  );
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    clock,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
