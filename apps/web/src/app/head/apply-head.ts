@@ -123,7 +123,13 @@ export function applyHead(config: PortalConfig, doc: Document = document): () =>
   doc.title = pageTitle(config);
   setMeta(doc, 'name', 'description', application.metaDescription);
   setMeta(doc, 'name', 'keywords', application.metaKeywords);
-  setMeta(doc, 'property', 'og:description', application.metaFbDescription);
+  // Same fallback as the server's rendering of index.html.
+  setMeta(
+    doc,
+    'property',
+    'og:description',
+    application.metaFbDescription || application.metaDescription,
+  );
 
   let favicon = doc.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!favicon) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { EnvironmentBanner, HtmlBanner, ReadOnlyBanner } from './banners/banners.tsx';
+import { Banners } from './banners/banners.tsx';
 import { Footer } from './footer/footer.tsx';
 import { Header } from './header/header.tsx';
 import styles from './layouts.module.css';
@@ -49,9 +49,7 @@ export function ShellLayout() {
     <div className={styles.shell}>
       <SkipLink />
       <NavigationIndicator />
-      <EnvironmentBanner />
-      <ReadOnlyBanner />
-      <HtmlBanner />
+      <Banners />
       <Header />
       <MainContent />
       <Footer />
@@ -66,9 +64,7 @@ export function IframeLayout() {
     <div className={styles.shell}>
       <SkipLink />
       <NavigationIndicator />
-      <EnvironmentBanner />
-      <ReadOnlyBanner />
-      <HtmlBanner />
+      <Banners />
       <MainContent />
     </div>
   );

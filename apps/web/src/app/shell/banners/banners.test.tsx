@@ -28,13 +28,17 @@ describe('read-only banner', () => {
   });
 });
 
+/** The dismissible HTML banner is the part of the notices region that has the close button. */
+const htmlBanner = () =>
+  screen.queryByRole('button', { name: 'Dismiss message' })?.parentElement?.parentElement ?? null;
+
 describe('HTML banner', () => {
   const bannerMessage =
     '<p>Clinics close at <b>noon</b> on 24 December.</p><img src="x" onerror="window.pwned=1"><script>window.pwned=1</script>';
 
   it('shows the sanitized message above the header', async () => {
     await renderApp('/', { config: { radiology: { bannerMessage } } });
-    const banner = screen.getByRole('region', { name: 'Important information' });
+    const banner = htmlBanner()!;
     expect(banner).toHaveTextContent('Clinics close at noon on 24 December.');
     expect(banner.querySelector('script')).toBeNull();
     expect(banner.querySelector('[onerror]')).toBeNull();
@@ -47,7 +51,7 @@ describe('HTML banner', () => {
     await renderApp('/', {
       config: { radiology: { bannerMessage, bannerPositionCss: 'position: sticky; top: 0px;' } },
     });
-    const banner = screen.getByRole('region', { name: 'Important information' });
+    const banner = htmlBanner()!;
     expect(banner.style.position).toBe('sticky');
     expect(banner.style.top).toBe('0px');
   });
@@ -55,19 +59,39 @@ describe('HTML banner', () => {
   it('can be dismissed and stays closed on other pages', async () => {
     const { user } = await renderApp('/', { config: { radiology: { bannerMessage } } });
     await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
-    expect(screen.queryByRole('region', { name: 'Important information' })).not.toBeInTheDocument();
+    expect(htmlBanner()).not.toBeInTheDocument();
     await user.click(screen.getAllByRole('link', { name: 'About' })[0]!);
     await screen.findByRole('heading', { level: 1, name: 'About Harbourside Imaging' });
-    expect(screen.queryByRole('region', { name: 'Important information' })).not.toBeInTheDocument();
+    expect(htmlBanner()).not.toBeInTheDocument();
   });
 
   it('is not shown when the message is empty or closeBanner is set', async () => {
     await renderApp('/', { config: { radiology: { bannerMessage, closeBanner: true } } });
-    expect(screen.queryByRole('region', { name: 'Important information' })).not.toBeInTheDocument();
+    expect(htmlBanner()).not.toBeInTheDocument();
   });
 
   it('is not shown for an empty message', async () => {
     await renderApp('/', { config: { radiology: { bannerMessage: '  ' } } });
     expect(screen.queryByRole('button', { name: 'Dismiss message' })).not.toBeInTheDocument();
+  });
+});
+
+describe('notices region', () => {
+  it('groups the banners in one labelled region', async () => {
+    await renderApp('/', {
+      config: { application: { readOnly: true }, radiology: { bannerMessage: '<p>Hi</p>' } },
+    });
+    const region = screen.getByRole('region', { name: 'Service notices' });
+    expect(region).toHaveTextContent('Test environment');
+    expect(region).toHaveTextContent('read-only mode');
+    expect(region).toHaveTextContent('Hi');
+  });
+
+  it('is absent in production once the last banner is dismissed', async () => {
+    const { user } = await renderApp('/', {
+      config: { application: { production: true }, radiology: { bannerMessage: '<p>Hi</p>' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(screen.queryByRole('region', { name: 'Service notices' })).not.toBeInTheDocument();
   });
 });

@@ -4,8 +4,38 @@ import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { usePortalConfig } from '../../../lib/config.tsx';
 import styles from './banners.module.css';
 
+/**
+ * The banners above the header, grouped in one labelled region so assistive technology can
+ * find (or skip) them; absent when none shows.
+ */
+export function Banners() {
+  const { t } = useTranslation();
+  const { application, radiology } = usePortalConfig();
+  const message = radiology.bannerMessage;
+  const [closed, setClosed] = useState(() => radiology.closeBanner || wasClosed(message));
+  const showHtml = message.trim() !== '' && !closed;
+  if (application.production && !application.readOnly && !showHtml) return null;
+
+  const close = () => {
+    setClosed(true);
+    try {
+      sessionStorage.setItem(closedKey, message);
+    } catch {
+      // Storage may be blocked (private mode); closing still works for this page.
+    }
+  };
+
+  return (
+    <section aria-label={t('message.banner_label')}>
+      <EnvironmentBanner />
+      <ReadOnlyBanner />
+      {showHtml ? <HtmlBanner message={message} onClose={close} /> : null}
+    </section>
+  );
+}
+
 /** Outside production: which profiles are active, so nobody mistakes a test system for live. */
-export function EnvironmentBanner() {
+function EnvironmentBanner() {
   const { t } = useTranslation();
   const { application } = usePortalConfig();
   if (application.production) return null;
@@ -18,7 +48,7 @@ export function EnvironmentBanner() {
   );
 }
 
-export function ReadOnlyBanner() {
+function ReadOnlyBanner() {
   const { t } = useTranslation();
   const { application } = usePortalConfig();
   if (!application.readOnly) return null;
@@ -44,11 +74,9 @@ function wasClosed(message: string): boolean {
  * bannerMessage is set and the banner is not closed. Closing lasts for the browser session
  * and for this message only; a new message shows again.
  */
-export function HtmlBanner() {
+function HtmlBanner({ message, onClose }: { message: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { radiology } = usePortalConfig();
-  const message = radiology.bannerMessage;
-  const [closed, setClosed] = useState(() => radiology.closeBanner || wasClosed(message));
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -56,30 +84,15 @@ export function HtmlBanner() {
     if (ref.current) ref.current.style.cssText = radiology.bannerPositionCss;
   }, [radiology.bannerPositionCss]);
 
-  if (!message.trim() || closed) return null;
-
-  const close = () => {
-    setClosed(true);
-    try {
-      sessionStorage.setItem(closedKey, message);
-    } catch {
-      // Storage may be blocked (private mode); closing still works for this page.
-    }
-  };
-
   return (
-    <section
-      ref={ref}
-      className={`${styles.banner} ${styles.html}`}
-      aria-label={t('message.banner_label')}
-    >
+    <div ref={ref} className={`${styles.banner} ${styles.html}`}>
       <div className={styles.htmlInner}>
         <SanitizedHtml className={styles.text} html={message} />
-        <button type="button" className={styles.close} onClick={close}>
+        <button type="button" className={styles.close} onClick={onClose}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{t('action.dismiss_banner')}</span>
         </button>
       </div>
-    </section>
+    </div>
   );
 }
