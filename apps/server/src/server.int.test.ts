@@ -70,9 +70,10 @@ describe('server process', () => {
   });
 
   it('starts on a database, prints its address once and answers requests', async () => {
-    const database = await createTestDatabase();
-    // PostgreSQL runs use their own fresh database; PGlite runs a data dir of their own.
-    await (database.url ? Promise.resolve() : database.close());
+    // A copy of the seeded template: in DATA_DIR/pglite on PGlite (the server reopens it
+    // in well under a second instead of running initdb), or a fresh PostgreSQL database.
+    const database = await createTestDatabase({ dataDir: join(scratch, 'data', 'pglite') });
+    if (!database.url) await database.close();
     const env: Record<string, string> = database.url
       ? { DATABASE_URL: database.url, DEMO: 'true' }
       : { DATA_DIR: join(scratch, 'data') };

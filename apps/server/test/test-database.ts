@@ -8,10 +8,14 @@ import { createPgliteDb, createPostgresDb, type DatabaseHandle } from '../src/db
  * A fresh copy of the migrated and seeded template (see global-setup.ts),
  * on the engine this run uses. `close` also drops a PostgreSQL copy.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url: string | null }> {
+export async function createTestDatabase(
+  options: { dataDir?: string } = {},
+): Promise<DatabaseHandle & { url: string | null }> {
   const testDatabase = inject('testDatabase');
   if (testDatabase.engine === 'pglite') {
     const handle = await createPgliteDb({
+      // With dataDir the copy lands on disk (for a server process to open), else in memory.
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       loadDataDir: new Blob([readFileSync(testDatabase.templateFile)]),
     });
     return { ...handle, url: null };
