@@ -61,8 +61,20 @@ describe('footer', () => {
     expect(queryFooter()).not.toBeInTheDocument();
   });
 
-  it('is hidden at mobile widths', async () => {
-    await renderApp('/', { width: 390 });
+  it('shows only the copyright line at mobile widths (the menu carries the links)', async () => {
+    await renderApp('/', {
+      width: 390,
+      config: {
+        application: { versionOnPatientPortalEnabled: true },
+        radiology: { poweredByEnabled: true },
+      },
+    });
+    expect(footer()).toHaveTextContent(/^© 2031 Harbourside Imaging Pty Ltd$/);
+    expect(within(footer()).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('is hidden in advanced booking at mobile widths too', async () => {
+    await renderApp('/advanced-booking', { width: 390 });
     expect(queryFooter()).not.toBeInTheDocument();
   });
 

@@ -3,10 +3,13 @@ import { AUTH_CHECK_PATH, apiGet, isApiError } from '../../../lib/api-client.ts'
 
 export const accountQueryKey = ['account'] as const;
 
-/** The logged-in staff member, or null when anonymous (a 401 is an answer, not an error). */
+/**
+ * The logged-in staff member, or null when anonymous. A 401 is that answer, not an error
+ * (spec 1 §4); an empty 204 or a JSON null are read the same way.
+ */
 export async function getAccount(): Promise<User | null> {
   try {
-    return await apiGet<User>(AUTH_CHECK_PATH);
+    return (await apiGet<User | null>(AUTH_CHECK_PATH)) ?? null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -5,16 +5,17 @@ import { accountQueryKey, getAccount } from '../api/get-account.ts';
 
 /**
  * User state (spec 1 §3): set when the user is loaded, cleared on logout. `undefined` while
- * the check is under way, `null` for an anonymous visitor.
+ * the check is under way, `null` for an anonymous visitor (or when the check failed: the
+ * patient pages must not depend on a staff session).
  */
 export function useUser(): User | null | undefined {
-  const { data } = useQuery({
+  const { data, isError } = useQuery({
     queryKey: accountQueryKey,
     queryFn: getAccount,
     staleTime: 5 * 60_000,
     retry: false,
   });
-  return data;
+  return isError ? null : data;
 }
 
 /** Clears user state (the "log out success" action). */

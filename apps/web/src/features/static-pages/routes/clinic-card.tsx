@@ -51,29 +51,33 @@ export function ClinicCard({ clinic }: { clinic: ContactClinic }) {
         ) : null}
       </dl>
       {clinic.openingHours.length > 0 ? (
-        <table className={styles.hours}>
-          <caption>{t('page.contact.opening_hours')}</caption>
-          <tbody>
-            {weekdays.map((weekday) => {
-              const hours = hoursFor(clinic.openingHours, weekday);
-              return (
-                <tr key={weekday}>
-                  <th scope="row">{t(`weekday.${weekday}`)}</th>
-                  <td>
-                    {hours.length === 0
-                      ? t('page.contact.closed')
-                      : hours
-                          .map(
-                            (entry) =>
-                              `${formatTime(entry.opens, i18n.language)} – ${formatTime(entry.closes, i18n.language)}`,
-                          )
-                          .join(', ')}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        // Collapsed by default: a dozen clinics' weekly tables would make the page very long.
+        <details className={styles.hoursDetails}>
+          <summary className={styles.summary}>{t('page.contact.opening_hours')}</summary>
+          <table className={styles.hours}>
+            <caption className="visually-hidden">{t('page.contact.opening_hours')}</caption>
+            <tbody>
+              {weekdays.map((weekday) => {
+                const hours = hoursFor(clinic.openingHours, weekday);
+                return (
+                  <tr key={weekday}>
+                    <th scope="row">{t(`weekday.${weekday}`)}</th>
+                    <td>
+                      {hours.length === 0
+                        ? t('page.contact.closed')
+                        : hours
+                            .map(
+                              (entry) =>
+                                `${formatTime(entry.opens, i18n.language)} – ${formatTime(entry.closes, i18n.language)}`,
+                            )
+                            .join(', ')}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </details>
       ) : null}
     </li>
   );
