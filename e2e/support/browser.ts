@@ -58,7 +58,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(artifactsDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Under the small-screen body zoom (height <= 768 px) Chromium's full-page capture
+  // measures the unzoomed width and pads the picture; the viewport is what a person sees.
+  const zoomed = await page.evaluate(() => getComputedStyle(document.body).zoom !== '1');
+  await page.screenshot({ path, fullPage: !zoomed });
   return path;
 }
 

@@ -90,6 +90,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       DATABASE_URL: '',
       DEMO: 'true',
       LOG_LEVEL: 'info',
+      // Every page load makes several /api calls from 127.0.0.1; the per-client limit is not under test here.
+      RATE_LIMIT_MAX: '100000',
       ...(configDir ? { CONFIG_DIR: configDir } : {}),
       ...options.env,
     },

@@ -160,7 +160,7 @@ describe('request ids', () => {
   it('echoes a caller-supplied x-request-id and uses it in error bodies', async () => {
     const response = await inject({
       method: 'GET',
-      url: '/api/account',
+      url: '/api/assets/translations?lang=xx',
       headers: { 'x-request-id': 'trace-123' },
     });
     expect(response.headers['x-request-id']).toBe('trace-123');

@@ -8,9 +8,9 @@ export function registerAccountRoutes(app: FastifyInstance, service: AccountServ
     '/api/account',
     {
       schema: {
-        summary: 'The signed-in staff member; 401 when nobody is signed in',
+        summary: 'The signed-in staff member, or null when nobody is signed in',
         tags: ['account'],
-        response: { 200: userSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: userSchema.nullable(), 429: errorResponseSchema },
       },
     },
     async (_request, reply) => {

@@ -1,14 +1,15 @@
 import type { User } from '@portal/contract';
-import { UnauthorizedError } from '../../domain-error.ts';
 
 /**
  * The signed-in staff member. Staff sign-in (OIDC) arrives in a later issue;
- * until then nobody is signed in and the web app treats the 401 as anonymous.
+ * until then nobody is signed in. Anonymous is an answer (null), not a 401:
+ * every visitor makes this call, and a 401 would be logged by the browser as
+ * an error on every page load.
  */
 export function createAccountService() {
   return {
-    async currentUser(): Promise<User> {
-      throw new UnauthorizedError('Not signed in.');
+    async currentUser(): Promise<User | null> {
+      return null;
     },
   };
 }
