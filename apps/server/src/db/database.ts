@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BookingTables } from './tables/booking-tables.ts';
+import type { CatalogueTables } from './tables/catalogue-tables.ts';
 
 /**
  * Table types for Kysely. Dates (`date` columns) arrive as 'YYYY-MM-DD' text
@@ -133,7 +135,7 @@ export interface ScheduleExceptionsTable {
   ends_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends CatalogueTables, BookingTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;
