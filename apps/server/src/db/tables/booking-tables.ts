@@ -1,8 +1,145 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /**
- * Tables added for booking (issue 3): patients, booking keys, appointments,
- * booking requests, resource bookings (appointments and holds under one
- * exclusion constraint), temporary documents, outbox messages.
- * `Database` in ../database.ts extends this interface.
+ * Tables added for booking (issue 3, migration 003-booking): patients, booking
+ * keys, appointments, booking requests, resource bookings (appointments and
+ * holds under one exclusion constraint), temporary documents, outbox messages
+ * and audit events. `Database` in ../database.ts extends this interface.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the booking migration
-export interface BookingTables {}
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type AppointmentStatus = 'BOOKED' | 'PENDING' | 'CANCELED' | 'COMPLETED' | 'NO_SHOW';
+export type BookingKeyStatus = 'RESERVED' | 'USED';
+export type ResourceBookingKind = 'APPOINTMENT' | 'HOLD';
+export type OutboxChannel = 'EMAIL' | 'SMS';
+export type OutboxStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+/** Identity facts of a patient; never logged, never returned raw. */
+export interface PatientsTable {
+  id: Generated<string>;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  /** 'YYYY-MM-DD' text (see create-db.ts). */
+  date_of_birth: string;
+  sex: 'FEMALE' | 'MALE' | 'INDETERMINATE';
+  email: string;
+  contact_number: string;
+  postal_code: string;
+  medicare_number: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BookingKeysTable {
+  key: string;
+  status: Generated<BookingKeyStatus>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface AppointmentsTable {
+  id: Generated<string>;
+  booking_key: string;
+  exam_id: number;
+  clinic_id: number;
+  resource_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: AppointmentStatus;
+  patient_id: string;
+  staff_booking: Generated<boolean>;
+  patient_notes: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BookingRequestsTable {
+  id: Generated<string>;
+  booking_key: string;
+  clinic_id: number | null;
+  preferred_start: NullableTimestamp;
+  status: Generated<'RECEIVED' | 'CONTACTED' | 'BOOKED' | 'CLOSED'>;
+  patient_id: string;
+  staff_booking: Generated<boolean>;
+  patient_notes: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BookingRequestExamsTable {
+  booking_request_id: string;
+  exam_id: number;
+  position: number;
+}
+
+/**
+ * One row per appointment or live hold on a resource. `period` is a
+ * tstzrange '[start,end)'; write it with sql`tstzrange(${start}, ${end}, '[)')`.
+ * EXCLUDE USING gist (resource_id WITH =, period WITH &&): an overlapping
+ * insert fails with SQLSTATE 23P01.
+ */
+export interface ResourceBookingsTable {
+  id: Generated<string>;
+  resource_id: number;
+  period: ColumnType<string, string, string>;
+  kind: ResourceBookingKind;
+  expires_at: NullableTimestamp;
+  appointment_id: string | null;
+  booking_key: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TemporaryDocumentsTable {
+  id: Generated<string>;
+  booking_key: string;
+  exam_slug: string | null;
+  group_name: string | null;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: OutboxChannel;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  delivered_via: string | null;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE). Details carry ids, never patient data. */
+export interface AuditEventsTable {
+  id: Generated<string>;
+  occurred_at: ColumnType<Date, Date | string | undefined, never>;
+  actor: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  client_address: string | null;
+  request_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+export interface BookingTables {
+  patients: PatientsTable;
+  booking_keys: BookingKeysTable;
+  appointments: AppointmentsTable;
+  booking_requests: BookingRequestsTable;
+  booking_request_exams: BookingRequestExamsTable;
+  resource_bookings: ResourceBookingsTable;
+  temporary_documents: TemporaryDocumentsTable;
+  outbox_messages: OutboxMessagesTable;
+  audit_events: AuditEventsTable;
+}
