@@ -13,6 +13,7 @@ import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
+import { availabilityModule } from './modules/availability/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
@@ -103,6 +104,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(configModule, { db: deps.db, provider, runtime, clock: deps.clock });
   await app.register(assetsModule, { provider });
   await app.register(accountModule);
+  await app.register(availabilityModule, {
+    db: deps.db,
+    clock: deps.clock,
+    settings: provider.booking,
+  });
 
   await app.register(webAppPlugin, {
     distDir: env.webDistDir,

@@ -127,6 +127,18 @@ export const bookingConfigSchema = z.object({
     .default(['application/pdf', 'image/jpeg', 'image/png']),
   createPendingAppointment: z.boolean().default(false),
   showGenderSelection: z.boolean().default(false),
+  /** Where the booking flow starts when the user cannot be located (spec 2 §4). */
+  defaultLocation: z
+    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .default({ latitude: -33.8688, longitude: 151.2093 }),
+  /** A location farther than this from the default location is replaced by it; 0 turns the rule off. */
+  maximumDistanceKm: z.number().min(0).max(20_000).default(0),
+  /** How long a reserved slot is held for the patient filling in the form. */
+  slotHoldMinutes: z.number().int().min(1).max(120).default(10),
+  /** How far ahead slots are offered. */
+  bookingHorizonDays: z.number().int().min(1).max(730).default(90),
+  /** The earliest slot offered is this long after now. */
+  minimumNoticeMinutes: z.number().int().min(0).max(10_080).default(60),
 });
 
 export type Theme = z.infer<typeof themeSchema>;

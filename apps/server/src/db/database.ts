@@ -21,6 +21,9 @@ export interface RegionsTable {
   slug: string;
   name: string;
   sort_order: Generated<number>;
+  /** Map centre (migration 002); null falls back to the centre of the region's clinics. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface ClinicsTable {
@@ -81,6 +84,9 @@ export interface ExamsTable {
   show_booking_request_info_modal: Generated<boolean>;
   body_parts: ColumnType<string[], string[] | undefined, string[]>;
   active: Generated<boolean>;
+  /** Walk-in settings (migration 002, spec 2 §3 "Walk-in exam"). */
+  prep_time_minutes: Generated<number>;
+  minutes_prior: Generated<number>;
 }
 
 export interface ExamGroupsTable {

@@ -35,7 +35,8 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths).sort()).toEqual([...endpoints].sort());
+    // Feature modules add their own paths (and test them in their own files).
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(endpoints));
     for (const path of endpoints) expect(document.paths[path].get, path).toBeDefined();
     expect(document.paths['/api/assets/translations'].get.parameters[0]).toMatchObject({
       name: 'lang',

@@ -322,7 +322,7 @@ export const demoExams: DemoExam[] = [
     modality: 'NM',
     examCode: 'NM-61421',
     durationMinutes: 60,
-    bodyParts: ['whole_body'],
+    bodyParts: ['whole-body'],
     notes:
       'A small injection is given first; the scan is 2 to 3 hours later. You may leave between the two.',
     prep: 'Drink plenty of water on the day.',
@@ -371,7 +371,7 @@ export const demoExams: DemoExam[] = [
     modality: 'BD',
     examCode: 'BD-12330',
     durationMinutes: 20,
-    bodyParts: ['whole_body'],
+    bodyParts: ['whole-body'],
     notes: 'Not covered by Medicare; a fee applies.',
     prep: 'Do not exercise or eat a large meal in the 4 hours before.',
   },

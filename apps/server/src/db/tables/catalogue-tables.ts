@@ -1,7 +1,33 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /**
  * Tables added for the booking catalogue, locations and availability (issue 3):
- * mobile locations, body parts, walk-in settings. Owned by the availability work;
+ * body parts and mobile locations. The columns migration 002 adds to existing
+ * tables (regions.latitude/longitude, exams.prep_time_minutes/minutes_prior)
+ * are declared on those tables in ../database.ts.
  * `Database` in ../database.ts extends this interface.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the catalogue migration
-export interface CatalogueTables {}
+export interface BodyPartsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  view: 'FRONT' | 'BACK';
+  sort_order: Generated<number>;
+}
+
+export interface MobileLocationsTable {
+  id: Generated<number>;
+  name: string;
+  region_id: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** 'YYYY-MM-DD' text (see create-db.ts). */
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+}
+
+export interface CatalogueTables {
+  body_parts: BodyPartsTable;
+  mobile_locations: MobileLocationsTable;
+}

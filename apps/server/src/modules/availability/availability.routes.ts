@@ -1,0 +1,49 @@
+import {
+  clinicSlotsQuerySchema,
+  clinicSlotsResponseSchema,
+  errorResponseSchema,
+  nextAvailableSlotRequestSchema,
+  nextAvailableSlotResponseSchema,
+  slugSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AvailabilityService } from './availability.service.ts';
+
+export function registerAvailabilityRoutes(app: FastifyInstance, service: AvailabilityService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorResponseSchema,
+    404: errorResponseSchema,
+    429: errorResponseSchema,
+    500: errorResponseSchema,
+  };
+
+  routes.get(
+    '/api/clinics/:clinicSlug/slots',
+    {
+      schema: {
+        summary: "A clinic's slots for an exam over clinic-local days (at most 62)",
+        tags: ['availability'],
+        params: z.object({ clinicSlug: slugSchema }),
+        querystring: clinicSlotsQuerySchema,
+        response: { 200: clinicSlotsResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.clinicSlots(request.params.clinicSlug, request.query),
+  );
+
+  routes.post(
+    '/api/slots/next-available',
+    {
+      schema: {
+        summary: 'The earliest slot per clinic for an exam, nearest clinic first',
+        tags: ['availability'],
+        body: nextAvailableSlotRequestSchema,
+        response: { 200: nextAvailableSlotResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.nextAvailable(request.body),
+  );
+}

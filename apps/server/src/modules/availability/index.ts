@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Database } from '../../db/database.ts';
+import * as repository from './availability.repository.ts';
+import { registerAvailabilityRoutes } from './availability.routes.ts';
+import {
+  type AvailabilityService,
+  type AvailabilitySettings,
+  createAvailabilityService as createService,
+  type OfferedSlot,
+} from './availability.service.ts';
+import { formatWithOffset, offsetAt } from './local-time.ts';
+
+export {
+  ExamNotAtClinicError,
+  UnknownClinicError,
+  UnknownExamError,
+} from './availability.errors.ts';
+export type { AvailabilityService, AvailabilitySettings, OfferedSlot };
+
+/** The contract's defaults (config/booking.json normally overrides them). */
+export const defaultAvailabilitySettings: AvailabilitySettings = {
+  minimumNoticeMinutes: 60,
+  bookingHorizonDays: 90,
+};
+
+export interface AvailabilityDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Pass `provider.booking`; missing values fall back to the defaults. */
+  settings?: Partial<AvailabilitySettings>;
+}
+
+/**
+ * The slot engine over the database. `offeredSlot` is what the booking module
+ * books against: the resources whose schedules offer that exact start.
+ */
+export function createAvailabilityService({
+  db,
+  clock,
+  settings,
+}: AvailabilityDeps): AvailabilityService {
+  return createService({
+    clock,
+    settings: {
+      minimumNoticeMinutes:
+        settings?.minimumNoticeMinutes ?? defaultAvailabilitySettings.minimumNoticeMinutes,
+      bookingHorizonDays:
+        settings?.bookingHorizonDays ?? defaultAvailabilitySettings.bookingHorizonDays,
+    },
+    repository: {
+      findClinicBySlug: (slug) => repository.findClinicBySlug(db, slug),
+      findExamBySlug: (slug) => repository.findExamBySlug(db, slug),
+      listClinicsForExam: (examId, clinicIds) =>
+        repository.listClinicsForExam(db, examId, clinicIds),
+      listSchedules: (examId, clinicIds, fromDay, toDay) =>
+        repository.listSchedules(db, examId, clinicIds, fromDay, toDay),
+      listClosures: (clinicIds, from, to) => repository.listClosures(db, clinicIds, from, to),
+      listBookings: (resourceIds, from, to, now) =>
+        repository.listBookings(db, resourceIds, from, to, now),
+    },
+  });
+}
+
+/** An instant as the wire shows it: ISO 8601 with the clinic's offset at that instant. */
+export function formatClinicTime(instant: Date, timeZone: string): string {
+  return formatWithOffset(instant.getTime(), offsetAt(timeZone, instant.getTime()));
+}
+
+/** GET /api/clinics/{clinicSlug}/slots and POST /api/slots/next-available. */
+export async function availabilityModule(app: FastifyInstance, deps: AvailabilityDeps) {
+  registerAvailabilityRoutes(app, createAvailabilityService(deps));
+}

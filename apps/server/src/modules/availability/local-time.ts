@@ -1,0 +1,111 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { addDays, differenceInCalendarDays, getISODay } from 'date-fns';
+
+/**
+ * Clinic-local calendar arithmetic. A local day is 'YYYY-MM-DD' text and a
+ * wall-clock time is minutes after local midnight; instants are epoch
+ * milliseconds. Zone rules come from @date-fns/tz (the runtime's IANA data).
+ */
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+
+/**
+ * 'YYYY-MM-DD' as midnight of a UTC TZDate: a calendar day whose arithmetic
+ * (date-fns on a TZDate) never depends on the server's own time zone.
+ */
+function dayAsUtc(day: string): TZDate {
+  return new TZDate(Date.parse(`${day}T00:00:00Z`), 'UTC');
+}
+
+export function addLocalDays(day: string, days: number): string {
+  return addDays(dayAsUtc(day), days).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(dayAsUtc(to), dayAsUtc(from));
+}
+
+/** ISO weekday of a calendar day: Monday 1 ... Sunday 7 (as resource_schedules.weekday). */
+export function isoWeekday(day: string): number {
+  return getISODay(dayAsUtc(day));
+}
+
+/** The zone's UTC offset in minutes at an instant (Sydney in summer: 660). */
+export function offsetAt(timeZone: string, instant: number): number {
+  return tzOffset(timeZone, new Date(instant));
+}
+
+/** The clinic-local calendar day an instant falls on. */
+export function localDayOf(timeZone: string, instant: number): string {
+  return new Date(instant + offsetAt(timeZone, instant) * minuteMs).toISOString().slice(0, 10);
+}
+
+/** Minutes after local midnight of an instant in the zone. */
+export function localMinutesOf(timeZone: string, instant: number): number {
+  const local = instant + offsetAt(timeZone, instant) * minuteMs;
+  return Math.floor((local - Math.floor(local / (24 * hourMs)) * 24 * hourMs) / minuteMs);
+}
+
+/**
+ * Converts wall-clock days to instants. A day without an offset change nearby
+ * uses one offset for every time (the fast path); a day next to a change checks
+ * each time, skipping times that do not exist (the spring-forward gap) and
+ * taking the earlier of two (the repeated hour when clocks go back).
+ */
+export class LocalDay {
+  readonly day: string;
+  readonly weekday: number;
+  private readonly midnightUtc: number;
+  private readonly steadyOffset: number | null;
+
+  constructor(
+    readonly timeZone: string,
+    day: string,
+  ) {
+    this.day = day;
+    this.weekday = isoWeekday(day);
+    this.midnightUtc = dayAsUtc(day).getTime();
+    // Every zone's local day lies within [midnightUtc - 14 h, midnightUtc + 38 h].
+    const before = offsetAt(timeZone, this.midnightUtc - 14 * hourMs);
+    const after = offsetAt(timeZone, this.midnightUtc + 38 * hourMs);
+    this.steadyOffset = before === after ? before : null;
+  }
+
+  /** The instant of a wall-clock time this day and the offset in force then; null in a gap. */
+  at(minutes: number): { instant: number; offset: number } | null {
+    const wall = this.midnightUtc + minutes * minuteMs;
+    if (this.steadyOffset !== null) {
+      return { instant: wall - this.steadyOffset * minuteMs, offset: this.steadyOffset };
+    }
+    // Try both offsets around the change; keep the earliest instant that reads back as `wall`.
+    const candidates = [
+      offsetAt(this.timeZone, wall - 14 * hourMs),
+      offsetAt(this.timeZone, wall + 14 * hourMs),
+    ];
+    let best: { instant: number; offset: number } | null = null;
+    for (const offset of candidates) {
+      const instant = wall - offset * minuteMs;
+      if (offsetAt(this.timeZone, instant) !== offset) continue;
+      if (best === null || instant < best.instant) best = { instant, offset };
+    }
+    return best;
+  }
+}
+
+/** ISO 8601 with the given offset and no milliseconds: '2026-04-05T08:00:00+10:00'. */
+export function formatWithOffset(instant: number, offsetMinutes: number): string {
+  const local = new Date(instant + offsetMinutes * minuteMs).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const hours = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mins = String(abs % 60).padStart(2, '0');
+  return `${local}${sign}${hours}:${mins}`;
+}
+
+/** 'HH:MM' or 'HH:MM:SS' to minutes after midnight. */
+export function timeToMinutes(time: string): number {
+  const [hours = '0', minutes = '0'] = time.split(':');
+  return Number(hours) * 60 + Number(minutes);
+}

@@ -1,0 +1,1 @@
+export { distanceKm, roundKm } from './geo.ts';
