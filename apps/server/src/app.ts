@@ -14,8 +14,10 @@ import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
 import { availabilityModule } from './modules/availability/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { locationsModule } from './modules/locations/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -104,6 +106,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(configModule, { db: deps.db, provider, runtime, clock: deps.clock });
   await app.register(assetsModule, { provider });
   await app.register(accountModule);
+  await app.register(catalogueModule, { db: deps.db });
+  await app.register(locationsModule, {
+    db: deps.db,
+    clock: deps.clock,
+    settings: provider.booking,
+  });
   await app.register(availabilityModule, {
     db: deps.db,
     clock: deps.clock,

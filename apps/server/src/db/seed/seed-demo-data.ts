@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database.ts';
+import { checkDemoBookingCatalogue, seedDemoBookingCatalogue } from './demo-booking-catalogue.ts';
 import { demoExamGroups, demoExams, demoModalities } from './demo-catalogue.ts';
 import { clinicEmail, demoClinics, demoPostalCodes, demoRegions } from './demo-places.ts';
 import {
@@ -29,6 +30,8 @@ export const seededTables = [
   'resource_exams',
   'resource_schedules',
   'schedule_exceptions',
+  'body_parts',
+  'mobile_locations',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type SeededTable = (typeof seededTables)[number];
@@ -75,8 +78,13 @@ const get = <T>(map: Map<string, T>, key: string): T => {
  * conflicts are skipped, so running it twice changes nothing. One transaction,
  * so a failure leaves the database as it was.
  */
-export async function seedDemoData(db: Kysely<Database>): Promise<Record<SeededTable, number>> {
-  const problems = checkDemoData();
+export async function seedDemoData(
+  db: Kysely<Database>,
+  options: { today?: string } = {},
+): Promise<Record<SeededTable, number>> {
+  const problems = [...checkDemoData(), ...checkDemoBookingCatalogue()];
+  // Mobile units are parked relative to the seeding day, so the demo always has some.
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   if (problems.length > 0) throw new Error(`Demo data is inconsistent:\n${problems.join('\n')}`);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -166,6 +174,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<Record<SeededT
       .execute();
 
     await seedClinicDetails(trx, clinicIds, examIds, modalityIdByCode);
+    await seedDemoBookingCatalogue(trx, today);
   });
   return countSeededRows(db);
 }
