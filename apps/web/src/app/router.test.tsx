@@ -29,7 +29,7 @@ const routes: Array<[string, string]> = [
   ['/advanced-booking', 'Advanced booking'],
   ['/select-clinic', 'Choose a clinic'],
   ['/booking', 'Book an appointment'],
-  ['/select-region', 'Choose your region'],
+  ['/select-region', 'Find a clinic'],
   ['/unsubscribe', 'Unsubscribe'],
   ['/', 'Welcome to Harbourside Imaging'],
 ];

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
+import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { homeRoute } from '../features/home/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
@@ -55,7 +56,7 @@ export function pageRoutes(): RouteObject[] {
     later('advanced-booking', 'page.advanced_booking.title'),
     later('select-clinic', 'page.select_clinic.title'),
     later('booking', 'page.booking.title'),
-    later('select-region', 'page.select_region.title'),
+    { path: 'select-region', lazy: clinicMapRoute },
     later('unsubscribe', 'page.unsubscribe.title'),
     { path: '*', lazy: notFound },
   ];
