@@ -13,11 +13,13 @@ import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
-import { availabilityModule } from './modules/availability/index.ts';
+import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
+import { bookingModule } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -117,6 +119,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     clock: deps.clock,
     settings: provider.booking,
   });
+  await app.register(bookingModule, {
+    db: deps.db,
+    clock: deps.clock,
+    slots: createAvailabilityService({
+      db: deps.db,
+      clock: deps.clock,
+      settings: provider.booking,
+    }),
+    settings: { slotHoldMinutes: provider.booking.slotHoldMinutes },
+    publicUrl: env.publicUrl,
+    providerName: provider.radiology.name,
+  });
+  await app.register(notificationsModule, { db: deps.db, devOutbox: env.smtpUrl === null });
 
   await app.register(webAppPlugin, {
     distDir: env.webDistDir,

@@ -8,5 +8,6 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './locales.ts';
 export * from './locations.ts';
+export * from './outbox.ts';
 export * from './theme.ts';
 export * from './user.ts';

@@ -46,6 +46,23 @@ const rawEnvSchema = z.object({
     })
     .default([]),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Radiology portal <no-reply@portal.invalid>'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http:// or https:// URL')
+    .optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -68,6 +85,13 @@ export interface Env {
   frameAncestors: string[];
   /** Requests per minute per client address on /api. */
   rateLimitMax: number;
+  /** Real e-mail delivery (nodemailer); null keeps messages in the development outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base of links in messages (no trailing slash). */
+  publicUrl: string;
+  /** Largest accepted referral upload. */
+  uploadMaxBytes: number;
 }
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -119,5 +143,9 @@ export function loadEnv(
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     frameAncestors: raw.FRAME_ANCESTORS,
     rateLimitMax: raw.RATE_LIMIT_MAX,
+    smtpUrl: raw.SMTP_URL ?? null,
+    mailFrom: raw.MAIL_FROM,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
   };
 }

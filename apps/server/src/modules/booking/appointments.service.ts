@@ -1,0 +1,266 @@
+import type {
+  AppointmentItemRequest,
+  BookingRequestResponseItem,
+  CreateAppointmentsRequest,
+  CreateAppointmentsResponse,
+  CreateBookingRequest,
+} from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import { NotFoundError } from '../../domain-error.ts';
+import { requireBookableSlot } from './bookable-slot.ts';
+import {
+  ExamNotAtClinicError,
+  SlotInPastError,
+  SlotUnavailableError,
+  UnknownClinicError,
+  UnknownExamError,
+} from './booking.errors.ts';
+import { assertKeyUsable } from './booking.service.ts';
+import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
+import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
+import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
+
+export interface AppointmentsServiceDeps {
+  store: BookingStore;
+  slots: OfferedSlotFinder;
+  clock: Clock;
+  /** Links in messages: `${publicUrl}/appointments/{bookingKey}`. */
+  publicUrl: string;
+  providerName: string;
+}
+
+const pendingNoticeAction = 'appointment.pending-notice-queued';
+
+/** Appointments (booked or pending), booking requests and pending notices. */
+export function createAppointmentsService(deps: AppointmentsServiceDeps) {
+  const { store, slots, clock, publicUrl, providerName } = deps;
+
+  return {
+    /**
+     * One transaction: consume the key, store the patient, turn each item's own
+     * live hold into the appointment or book the first free resource, audit,
+     * and queue the confirmation. Any failure (e.g. 23P01 on every resource:
+     * 409 SLOT_UNAVAILABLE) rolls everything back.
+     */
+    async createAppointments(
+      request: CreateAppointmentsRequest,
+      context: RequestContext,
+    ): Promise<CreateAppointmentsResponse> {
+      const now = clock.now();
+      assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
+      const offered: Array<{ item: AppointmentItemRequest; slot: OfferedSlot }> = [];
+      for (const item of request.items) {
+        offered.push({ item, slot: await requireBookableSlot(store, slots, item, now) });
+      }
+      const status = request.pending ? 'PENDING' : 'BOOKED';
+      const patient = request.patientDetails;
+      await store.transaction(async (tx) => {
+        assertKeyUsable(await tx.consumeBookingKey(request.bookingKey, now));
+        const patientId = await tx.insertPatient(patient);
+        for (const { item, slot } of offered) {
+          await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now);
+          const appointment = {
+            bookingKey: request.bookingKey,
+            examId: slot.exam.id,
+            clinicId: slot.clinic.id,
+            start: slot.start,
+            end: slot.end,
+            status,
+            patientId,
+            staffBooking: request.staffBooking,
+            patientNotes: request.patientNotes ?? null,
+          } as const;
+          const hold = item.holdId
+            ? await tx.findLiveHold({
+                holdId: item.holdId,
+                bookingKey: request.bookingKey,
+                resourceIds: slot.resourceIds,
+                start: slot.start,
+                end: slot.end,
+                now,
+              })
+            : undefined;
+          const appointmentId = hold
+            ? await tx.insertAppointmentFromHold(appointment, hold)
+            : await tx.insertAppointmentOnFirstFreeResource(appointment, slot.resourceIds);
+          if (!appointmentId) {
+            throw new SlotUnavailableError(
+              `${slot.exam.name} at ${slot.clinic.name} at ${clinicWallTime(slot.start, slot.clinic.timeZone)} has just been taken. Please choose another time.`,
+            );
+          }
+          await tx.insertAuditEvent(
+            {
+              actor: request.staffBooking ? 'staff' : 'public',
+              action: status === 'PENDING' ? 'appointment.created-pending' : 'appointment.created',
+              subjectType: 'appointment',
+              subjectId: appointmentId,
+              ...context,
+              details: { patientId, examId: slot.exam.id, clinicId: slot.clinic.id },
+            },
+            now,
+          );
+        }
+        // A pending appointment is announced by POST .../pending/{key}/notifications instead.
+        if (status === 'BOOKED') {
+          await tx.enqueueNotice(
+            {
+              kind: 'APPOINTMENT_CONFIRMATION',
+              providerName,
+              firstName: patient.firstName,
+              email: patient.email,
+              contactNumber: patient.contactNumber,
+              link: `${publicUrl}/appointments/${request.bookingKey}`,
+              lines: offered.map(
+                ({ slot }) =>
+                  `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
+              ),
+            },
+            now,
+          );
+        }
+      });
+      const hash = emailHash(patient.email);
+      return {
+        bookingKey: request.bookingKey,
+        status,
+        items: offered.map(({ slot }) => ({
+          success: true,
+          errorMessage: null,
+          errorCode: null,
+          modalityName: slot.exam.modalityName,
+          examName: slot.exam.name,
+          clinicName: slot.clinic.name,
+          date: clinicInstant(slot.start, slot.clinic.timeZone),
+          endTime: clinicInstant(slot.end, slot.clinic.timeZone),
+          timeZone: slot.clinic.timeZone,
+          patientEmailHash: hash,
+        })),
+      };
+    },
+
+    /** Queues the pending-appointment notice once per booking key. */
+    async sendPendingNotifications(bookingKey: string, context: RequestContext) {
+      const now = clock.now();
+      return store.transaction(async (tx) => {
+        const pending = await tx.listPendingAppointments(bookingKey);
+        const first = pending[0];
+        if (!first)
+          throw new NotFoundError('There is no pending appointment for this booking key.');
+        if (await tx.hasAuditEvent(pendingNoticeAction, first.id)) return { queued: 0 };
+        const queued = await tx.enqueueNotice(
+          {
+            kind: 'PENDING_APPOINTMENT',
+            providerName,
+            firstName: first.firstName,
+            email: first.email,
+            contactNumber: first.contactNumber,
+            link: `${publicUrl}/appointments/${bookingKey}`,
+            lines: pending.map(
+              (row) =>
+                `${row.examName}, ${row.clinicName}, ${clinicWallTime(row.start, row.timeZone)}`,
+            ),
+          },
+          now,
+        );
+        await tx.insertAuditEvent(
+          {
+            actor: 'public',
+            action: pendingNoticeAction,
+            subjectType: 'appointment',
+            subjectId: first.id,
+            ...context,
+          },
+          now,
+        );
+        return { queued };
+      });
+    },
+
+    /** An enquiry: one booking request row for all exams, the key consumed, a confirmation queued. */
+    async createBookingRequest(
+      request: CreateBookingRequest,
+      context: RequestContext,
+    ): Promise<BookingRequestResponseItem[]> {
+      const now = clock.now();
+      assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
+      const exams: ExamRow[] = [];
+      for (const slug of [...new Set(request.examSlugs)]) {
+        const exam = await store.findExam(slug);
+        if (!exam) throw new UnknownExamError(`There is no exam '${slug}'.`);
+        exams.push(exam);
+      }
+      let clinic: ClinicRow | null = null;
+      if (request.clinicSlug) {
+        clinic = (await store.findClinic(request.clinicSlug)) ?? null;
+        if (!clinic) throw new UnknownClinicError(`There is no clinic '${request.clinicSlug}'.`);
+        for (const exam of exams) {
+          if (!(await store.clinicOffersExam(clinic.id, exam.id))) {
+            throw new ExamNotAtClinicError(`${clinic.name} does not perform ${exam.name}.`);
+          }
+        }
+      }
+      const preferredStart = request.preferredStart ? new Date(request.preferredStart) : null;
+      if (preferredStart && preferredStart <= now) {
+        throw new SlotInPastError('That time has already passed. Please choose another time.');
+      }
+      const patient = request.patientDetails;
+      await store.transaction(async (tx) => {
+        assertKeyUsable(await tx.consumeBookingKey(request.bookingKey, now));
+        const patientId = await tx.insertPatient(patient);
+        const id = await tx.insertBookingRequest({
+          bookingKey: request.bookingKey,
+          clinicId: clinic?.id ?? null,
+          preferredStart,
+          patientId,
+          staffBooking: request.staffBooking,
+          patientNotes: request.patientNotes ?? null,
+          examIds: exams.map((exam) => exam.id),
+        });
+        await tx.insertAuditEvent(
+          {
+            actor: request.staffBooking ? 'staff' : 'public',
+            action: 'booking-request.created',
+            subjectType: 'booking_request',
+            subjectId: id,
+            ...context,
+            details: {
+              patientId,
+              examIds: exams.map((exam) => String(exam.id)),
+              clinicId: clinic?.id ?? null,
+            },
+          },
+          now,
+        );
+        const where = clinic ? `, ${clinic.name}` : '';
+        const when =
+          clinic && preferredStart
+            ? `, preferred ${clinicWallTime(preferredStart, clinic.timeZone)}`
+            : '';
+        await tx.enqueueNotice(
+          {
+            kind: 'BOOKING_REQUEST_CONFIRMATION',
+            providerName,
+            firstName: patient.firstName,
+            email: patient.email,
+            contactNumber: patient.contactNumber,
+            link: `${publicUrl}/booking-requests/${request.bookingKey}`,
+            lines: exams.map((exam) => `${exam.name}${where}${when}`),
+          },
+          now,
+        );
+      });
+      const hash = emailHash(patient.email);
+      return exams.map((exam) => ({
+        modalityName: exam.modalityName,
+        examName: exam.name,
+        clinicName: clinic?.name ?? null,
+        patientEmailHash: hash,
+        bookingKey: request.bookingKey,
+        success: true,
+        errorMessage: null,
+      }));
+    },
+  };
+}
+
+export type AppointmentsService = ReturnType<typeof createAppointmentsService>;

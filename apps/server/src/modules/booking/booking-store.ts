@@ -1,0 +1,78 @@
+import type { PatientDetails } from '@portal/contract';
+import type { BookingNotice } from '../notifications/index.ts';
+import type { AuditEvent, ClinicRow, ExamRow } from './booking.repository.ts';
+import type { NewAppointment } from './resource-bookings.repository.ts';
+
+export type { AuditEvent, ClinicRow, ExamRow, NewAppointment };
+
+type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
+
+/**
+ * What the booking services need from storage, without SQL or Kysely: the
+ * repository functions bound to a database or to one open transaction.
+ */
+export interface BookingStore {
+  transaction<T>(work: (tx: BookingStore) => Promise<T>): Promise<T>;
+  insertBookingKey(key: string, now: Date, expiresAt: Date): Promise<void>;
+  bookingKeyState(key: string, now: Date): Promise<KeyState>;
+  consumeBookingKey(key: string, now: Date): Promise<KeyState>;
+  findExam(slug: string): Promise<ExamRow | undefined>;
+  findClinic(slug: string): Promise<ClinicRow | undefined>;
+  clinicOffersExam(clinicId: number, examId: number): Promise<boolean>;
+  insertPatient(details: PatientDetails): Promise<string>;
+  insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
+  hasAuditEvent(action: string, subjectId: string): Promise<boolean>;
+  moveTemporaryDocuments(from: string, to: string): Promise<string[]>;
+  deleteExpiredHolds(resourceIds: number[], start: Date, end: Date, now: Date): Promise<number>;
+  insertHoldOnFirstFreeResource(input: {
+    resourceIds: number[];
+    start: Date;
+    end: Date;
+    expiresAt: Date;
+    bookingKey: string;
+  }): Promise<{ id: string; resourceId: number } | null>;
+  findLiveHold(input: {
+    holdId: string;
+    bookingKey: string;
+    resourceIds: number[];
+    start: Date;
+    end: Date;
+    now: Date;
+  }): Promise<{ id: string; resourceId: number } | undefined>;
+  insertAppointmentFromHold(
+    input: NewAppointment,
+    hold: { id: string; resourceId: number },
+  ): Promise<string>;
+  insertAppointmentOnFirstFreeResource(
+    input: NewAppointment,
+    resourceIds: number[],
+  ): Promise<string | null>;
+  insertBookingRequest(input: {
+    bookingKey: string;
+    clinicId: number | null;
+    preferredStart: Date | null;
+    patientId: string;
+    staffBooking: boolean;
+    patientNotes: string | null;
+    examIds: number[];
+  }): Promise<string>;
+  listPendingAppointments(bookingKey: string): Promise<
+    Array<{
+      id: string;
+      start: Date;
+      examName: string;
+      clinicName: string;
+      timeZone: string;
+      firstName: string;
+      email: string;
+      contactNumber: string;
+    }>
+  >;
+  enqueueNotice(notice: BookingNotice, now: Date): Promise<number>;
+}
+
+/** Who asked, for the audit trail. */
+export interface RequestContext {
+  clientAddress: string | null;
+  requestId: string | null;
+}

@@ -1,0 +1,52 @@
+import { bookingErrorCodes } from '@portal/contract';
+import { DomainError } from '../../domain-error.ts';
+
+/** Someone else got the slot first (a hold or an appointment overlaps it). */
+export class SlotUnavailableError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = bookingErrorCodes.slotUnavailable;
+}
+
+/** The clinic does not offer that time for that exam (not a slot at all). */
+export class SlotNotOfferedError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.slotNotOffered;
+}
+
+export class SlotInPastError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.slotInPast;
+}
+
+export class UnknownExamError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.unknownExam;
+}
+
+export class UnknownClinicError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.unknownClinic;
+}
+
+export class ExamNotAtClinicError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.examNotAtClinic;
+}
+
+/** A bookingRequestOnly exam: it takes a booking request, not an appointment. */
+export class EnquiryOnlyExamError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.enquiryOnlyExam;
+}
+
+/** The key already names a booking: ask for a new key and try again. */
+export class BookingKeyUsedError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = bookingErrorCodes.bookingKeyUsed;
+}
+
+/** No such reserved key, or it expired. */
+export class BookingKeyUnknownError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = bookingErrorCodes.bookingKeyUnknown;
+}

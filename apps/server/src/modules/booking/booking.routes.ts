@@ -1,0 +1,157 @@
+import {
+  bookingKeySchema,
+  createAppointmentsRequestSchema,
+  createAppointmentsResponseSchema,
+  createBookingRequestResponseSchema,
+  createBookingRequestSchema,
+  errorResponseSchema,
+  newBookingKeyResponseSchema,
+  pendingNotificationsResponseSchema,
+  rekeyRequestSchema,
+  rekeyResponseSchema,
+  slotHoldRequestSchema,
+  slotHoldResponseSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppointmentsService } from './appointments.service.ts';
+import type { BookingService } from './booking.service.ts';
+import type { RequestContext } from './booking-store.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+  500: errorResponseSchema,
+};
+const keyParams = z.object({ bookingKey: bookingKeySchema });
+
+export const requestContext = (request: FastifyRequest): RequestContext => ({
+  clientAddress: request.ip ?? null,
+  requestId: String(request.id),
+});
+
+export function registerBookingRoutes(
+  app: FastifyInstance,
+  booking: BookingService,
+  appointments: AppointmentsService,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const noStore = { 'cache-control': 'no-store' };
+
+  routes.post(
+    '/api/booking-keys',
+    {
+      schema: {
+        summary: 'Reserve a new booking key for one booking attempt',
+        tags: ['booking'],
+        response: { 201: newBookingKeyResponseSchema, ...errors },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .code(201)
+        .headers(noStore)
+        .send(await booking.newBookingKey()),
+  );
+
+  routes.post(
+    '/api/booking-keys/:bookingKey/rekey',
+    {
+      schema: {
+        summary:
+          'Move temporary documents and questionnaire answers from an unused key to a new one',
+        tags: ['booking'],
+        params: keyParams,
+        body: rekeyRequestSchema,
+        response: { 200: rekeyResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(
+          await booking.rekey(
+            request.params.bookingKey,
+            request.body.newBookingKey,
+            requestContext(request),
+          ),
+        ),
+  );
+
+  routes.post(
+    '/api/slot-holds',
+    {
+      schema: {
+        summary: 'Hold a slot for a few minutes (409 SLOT_UNAVAILABLE when taken)',
+        tags: ['booking'],
+        body: slotHoldRequestSchema,
+        response: { 201: slotHoldResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .headers(noStore)
+        .send(await booking.holdSlot(request.body)),
+  );
+
+  routes.post(
+    '/api/appointments',
+    {
+      schema: {
+        summary:
+          'Create appointments (or pending appointments); 409 SLOT_UNAVAILABLE for a lost race',
+        tags: ['booking'],
+        body: createAppointmentsRequestSchema,
+        response: { 201: createAppointmentsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .headers(noStore)
+        .send(await appointments.createAppointments(request.body, requestContext(request))),
+  );
+
+  routes.post(
+    '/api/appointments/pending/:bookingKey/notifications',
+    {
+      schema: {
+        summary: 'Queue the pending-appointment notice (once per booking key)',
+        tags: ['booking'],
+        params: keyParams,
+        response: { 200: pendingNotificationsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(
+          await appointments.sendPendingNotifications(
+            request.params.bookingKey,
+            requestContext(request),
+          ),
+        ),
+  );
+
+  routes.post(
+    '/api/booking-requests',
+    {
+      schema: {
+        summary: 'Create a booking request (an enquiry) for exams',
+        tags: ['booking'],
+        body: createBookingRequestSchema,
+        response: { 201: createBookingRequestResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .headers(noStore)
+        .send(await appointments.createBookingRequest(request.body, requestContext(request))),
+  );
+}

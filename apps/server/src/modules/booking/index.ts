@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { enqueueBookingNotice } from '../notifications/index.ts';
+import { createAppointmentsService } from './appointments.service.ts';
+import * as keys from './booking.repository.ts';
+import { registerBookingRoutes } from './booking.routes.ts';
+import { type BookingSettings, createBookingService } from './booking.service.ts';
+import type { BookingStore } from './booking-store.ts';
+import type { OfferedSlotFinder } from './offered-slot.ts';
+import * as bookings from './resource-bookings.repository.ts';
+
+export { requestContext } from './booking.routes.ts';
+export { assertKeyUsable, generateBookingKey } from './booking.service.ts';
+export { emailHash } from './booking-format.ts';
+export type { BookingStore, RequestContext } from './booking-store.ts';
+export type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
+
+/** The repository functions bound to a database, or to one open transaction. */
+export function createBookingStore(db: Kysely<Database> | Transaction<Database>): BookingStore {
+  return {
+    transaction: (work) =>
+      db.isTransaction
+        ? work(createBookingStore(db))
+        : db.transaction().execute((trx) => work(createBookingStore(trx))),
+    insertBookingKey: (key, now, expiresAt) => keys.insertBookingKey(db, key, now, expiresAt),
+    bookingKeyState: (key, now) => keys.bookingKeyState(db, key, now),
+    consumeBookingKey: (key, now) => keys.consumeBookingKey(db, key, now),
+    findExam: (slug) => keys.findExam(db, slug),
+    findClinic: (slug) => keys.findClinic(db, slug),
+    clinicOffersExam: (clinicId, examId) => keys.clinicOffersExam(db, clinicId, examId),
+    insertPatient: (details) => keys.insertPatient(db, details),
+    insertAuditEvent: (event, now) => keys.insertAuditEvent(db, event, now),
+    hasAuditEvent: (action, subjectId) => keys.hasAuditEvent(db, action, subjectId),
+    moveTemporaryDocuments: (from, to) => keys.moveTemporaryDocuments(db, from, to),
+    deleteExpiredHolds: (resourceIds, start, end, now) =>
+      bookings.deleteExpiredHolds(db, resourceIds, start, end, now),
+    insertHoldOnFirstFreeResource: (input) => bookings.insertHoldOnFirstFreeResource(db, input),
+    findLiveHold: (input) => bookings.findLiveHold(db, input),
+    insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
+    insertAppointmentOnFirstFreeResource: (input, resourceIds) =>
+      bookings.insertAppointmentOnFirstFreeResource(db, input, resourceIds),
+    insertBookingRequest: (input) => bookings.insertBookingRequest(db, input),
+    listPendingAppointments: (bookingKey) => bookings.listPendingAppointments(db, bookingKey),
+    enqueueNotice: (notice, now) => enqueueBookingNotice(db, notice, now),
+  };
+}
+
+export interface BookingModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  slots: OfferedSlotFinder;
+  settings: Partial<BookingSettings>;
+  publicUrl: string;
+  providerName: string;
+}
+
+export const defaultBookingSettings: BookingSettings = {
+  bookingKeyMinutes: 120,
+  slotHoldMinutes: 10,
+};
+
+/** Booking keys, slot holds, appointments, booking requests and pending notices. */
+export async function bookingModule(app: FastifyInstance, deps: BookingModuleDeps): Promise<void> {
+  const store = createBookingStore(deps.db);
+  const settings = { ...defaultBookingSettings, ...deps.settings };
+  registerBookingRoutes(
+    app,
+    createBookingService({ store, slots: deps.slots, clock: deps.clock, settings }),
+    createAppointmentsService({
+      store,
+      slots: deps.slots,
+      clock: deps.clock,
+      publicUrl: deps.publicUrl,
+      providerName: deps.providerName,
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { bookingNoticeMessages } from './notification-templates.ts';
+import { insertOutboxMessages, listLatestMessages } from './notifications.repository.ts';
+import { registerNotificationRoutes } from './notifications.routes.ts';
+
+export type { BookingNotice } from './notification-templates.ts';
+export type { OutboxMessageRow } from './notifications.repository.ts';
+export { renderOutboxPage } from './notifications.routes.ts';
+export {
+  createOutboxWorker,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  retryDelayMs,
+} from './outbox-worker.ts';
+export { bookingNoticeMessages, listLatestMessages };
+
+/** Queues the e-mail and SMS of a booking notice inside the caller's transaction. */
+export function enqueueBookingNotice(
+  db: Kysely<Database> | Transaction<Database>,
+  notice: Parameters<typeof bookingNoticeMessages>[0],
+  now: Date,
+): Promise<number> {
+  return insertOutboxMessages(db, bookingNoticeMessages(notice), now);
+}
+
+export interface NotificationsModuleDeps {
+  db: Kysely<Database>;
+  /** True while no real delivery is configured (no SMTP_URL): the dev outbox is served. */
+  devOutbox: boolean;
+}
+
+/** GET /api/dev/outbox and /dev/outbox (development outbox). */
+export async function notificationsModule(
+  app: FastifyInstance,
+  deps: NotificationsModuleDeps,
+): Promise<void> {
+  registerNotificationRoutes(app, {
+    enabled: deps.devOutbox,
+    latest: (limit) => listLatestMessages(deps.db, limit),
+  });
+}

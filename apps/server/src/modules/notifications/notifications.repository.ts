@@ -1,0 +1,180 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { OutboxChannel, OutboxStatus } from '../../db/tables/booking-tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewOutboxMessage {
+  channel: OutboxChannel;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+}
+
+export interface OutboxMessageRow {
+  id: string;
+  channel: OutboxChannel;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  deliveredVia: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+const columns = [
+  'id',
+  'channel',
+  'template',
+  'recipient',
+  'subject',
+  'body_text',
+  'body_html',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'delivered_via',
+  'created_at',
+  'sent_at',
+] as const;
+
+type Row = {
+  id: string;
+  channel: OutboxChannel;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  delivered_via: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+};
+
+const toMessage = (row: Row): OutboxMessageRow => ({
+  id: row.id,
+  channel: row.channel,
+  template: row.template,
+  recipient: row.recipient,
+  subject: row.subject,
+  bodyText: row.body_text,
+  bodyHtml: row.body_html,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: new Date(row.next_attempt_at),
+  lastError: row.last_error,
+  deliveredVia: row.delivered_via,
+  createdAt: new Date(row.created_at),
+  sentAt: row.sent_at ? new Date(row.sent_at) : null,
+});
+
+/** Queues messages; call inside the transaction that creates what they announce. */
+export async function insertOutboxMessages(
+  db: Db,
+  messages: NewOutboxMessage[],
+  now: Date,
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  await db
+    .insertInto('outbox_messages')
+    .values(
+      messages.map((message) => ({
+        channel: message.channel,
+        template: message.template,
+        recipient: message.recipient,
+        subject: message.subject,
+        body_text: message.bodyText,
+        body_html: message.bodyHtml,
+        next_attempt_at: now,
+      })),
+    )
+    .execute();
+  return messages.length;
+}
+
+/**
+ * Claims up to `limit` due messages for one worker: the rows are locked with
+ * FOR UPDATE SKIP LOCKED (another worker skips them instead of waiting) and
+ * leased by moving next_attempt_at to `leaseUntil` and counting the attempt,
+ * all in one statement. A worker that dies mid-send leaves the lease to expire.
+ */
+export async function claimDueMessages(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<OutboxMessageRow[]> {
+  const rows = await db
+    .with('due', (qb) =>
+      qb
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('status', '=', 'PENDING')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .updateTable('outbox_messages')
+    .from('due')
+    .whereRef('outbox_messages.id', '=', 'due.id')
+    .set((eb) => ({
+      attempts: eb('outbox_messages.attempts', '+', 1),
+      next_attempt_at: leaseUntil,
+    }))
+    .returning(columns.map((column) => `outbox_messages.${column}` as const))
+    .execute();
+  return (rows as Row[]).map(toMessage);
+}
+
+export async function markSent(db: Db, id: string, via: string, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'SENT', sent_at: now, delivered_via: via, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed attempt: try again at `nextAttemptAt`, or give up (FAILED) when it is null. */
+export async function markAttemptFailed(
+  db: Db,
+  id: string,
+  error: string,
+  nextAttemptAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set(
+      nextAttemptAt
+        ? { last_error: error, next_attempt_at: nextAttemptAt }
+        : { last_error: error, status: 'FAILED' },
+    )
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Newest first, for the development outbox page, API and CLI. */
+export async function listLatestMessages(db: Db, limit: number): Promise<OutboxMessageRow[]> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(columns)
+    .orderBy('created_at', 'desc')
+    .orderBy(sql`id`)
+    .limit(limit)
+    .execute();
+  return (rows as Row[]).map(toMessage);
+}

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MailAdapter } from '../../adapters/mail.ts';
+import type { SmsAdapter } from '../../adapters/sms.ts';
+import type { Database } from '../../db/database.ts';
+import {
+  claimDueMessages,
+  markAttemptFailed,
+  markSent,
+  type OutboxMessageRow,
+} from './notifications.repository.ts';
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  mail: MailAdapter;
+  sms: SmsAdapter;
+  clock: Clock;
+  /** Attempts before a message is FAILED for good. */
+  maxAttempts?: number;
+  /** First retry delay; doubles with each attempt (capped at maxDelayMs). */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claimed message stays reserved for the worker sending it. */
+  leaseMs?: number;
+  batchSize?: number;
+  pollIntervalMs?: number;
+  /** Told about failures (ids and error text only; never recipients or bodies). */
+  onError?: (error: unknown, messageId: string | null) => void;
+}
+
+export interface OutboxWorker {
+  /** Claims and delivers one batch; returns how many were claimed. */
+  runOnce(): Promise<{ claimed: number; sent: number; failed: number }>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Delay before attempt n+1 after n failed attempts: base * 2^(n-1), capped. */
+export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers the durable outbox. State lives only in outbox_messages, so any
+ * number of instances may run and a restart loses nothing: a message is
+ * claimed by one worker (FOR UPDATE SKIP LOCKED plus a lease), sent, then
+ * marked SENT, or retried with exponential backoff until maxAttempts.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    db,
+    mail,
+    sms,
+    clock,
+    maxAttempts = 6,
+    baseDelayMs = 30_000,
+    maxDelayMs = 3_600_000,
+    leaseMs = 300_000,
+    batchSize = 10,
+    pollIntervalMs = 2_000,
+    onError = () => {},
+  } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  async function deliver(message: OutboxMessageRow): Promise<string> {
+    if (message.channel === 'EMAIL') {
+      await mail.send({
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.bodyText,
+        html: message.bodyHtml,
+      });
+      return mail.name;
+    }
+    await sms.send({ to: message.recipient, text: message.bodyText });
+    return sms.name;
+  }
+
+  async function runOnce() {
+    const now = clock.now();
+    const claimed = await claimDueMessages(db, now, new Date(now.getTime() + leaseMs), batchSize);
+    let sent = 0;
+    let failed = 0;
+    for (const message of claimed) {
+      try {
+        const via = await deliver(message);
+        await markSent(db, message.id, via, clock.now());
+        sent += 1;
+      } catch (error) {
+        failed += 1;
+        onError(error, message.id);
+        const text = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const next =
+          message.attempts >= maxAttempts
+            ? null
+            : new Date(
+                clock.now().getTime() + retryDelayMs(message.attempts, baseDelayMs, maxDelayMs),
+              );
+        await markAttemptFailed(db, message.id, text, next);
+      }
+    }
+    return { claimed: claimed.length, sent, failed };
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error) => onError(error, null))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
