@@ -26,12 +26,12 @@ const routes: Array<[string, string]> = [
   ['/privacy', 'Privacy'],
   ['/iframe-test', 'Embedding test'],
   ['/preview-email', 'Email preview'],
-  ['/advanced-booking', 'Advanced booking'],
+  ['/advanced-booking', 'Book an imaging appointment'],
   ['/select-clinic', 'Choose a clinic'],
   ['/booking', 'Book an appointment'],
   ['/select-region', 'Find a clinic'],
   ['/unsubscribe', 'Unsubscribe'],
-  ['/', 'Welcome to Harbourside Imaging'],
+  ['/', 'Book an imaging appointment'],
 ];
 
 describe('route table', () => {

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
+import { bookingRoutes } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
-import { homeRoute } from '../features/home/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
@@ -30,7 +30,7 @@ const later = (path: string, titleKey: string): RouteObject => ({
  */
 export function pageRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: homeRoute },
+    { index: true, lazy: bookingRoutes.home },
     later('kiosk', 'page.kiosk.title'),
     later('authentication', 'page.authentication.title'),
     later('deny', 'page.deny.title'),
@@ -53,9 +53,11 @@ export function pageRoutes(): RouteObject[] {
     { path: 'privacy', lazy: staticPageRoutes.privacy },
     { path: 'iframe-test', lazy: iframeTestRoute },
     later('preview-email', 'page.preview_email.title'),
-    later('advanced-booking', 'page.advanced_booking.title'),
-    later('select-clinic', 'page.select_clinic.title'),
-    later('booking', 'page.booking.title'),
+    { path: 'advanced-booking', lazy: bookingRoutes.home },
+    { path: 'advanced-booking/select-clinic', lazy: bookingRoutes.selectClinic },
+    { path: 'advanced-booking/booking', lazy: bookingRoutes.booking },
+    { path: 'select-clinic', lazy: bookingRoutes.selectClinic },
+    { path: 'booking', lazy: bookingRoutes.booking },
     { path: 'select-region', lazy: clinicMapRoute },
     later('unsubscribe', 'page.unsubscribe.title'),
     { path: '*', lazy: notFound },

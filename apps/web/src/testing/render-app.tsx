@@ -60,6 +60,7 @@ export async function renderApp(path = '/', options: RenderAppOptions = {}) {
       </ClockProvider>
     </QueryClientProvider>,
   );
-  await screen.findByRole('heading', { level: 1 });
+  // The first render of a file loads the page's lazy route module (cold in jsdom).
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   return { router, queryClient, user, fetchMock, config };
 }

@@ -1,0 +1,53 @@
+import type {
+  BookingRequestResponseItem,
+  CreateAppointmentsRequest,
+  CreateAppointmentsResponse,
+  CreateBookingRequest,
+  NewBookingKeyResponse,
+  SlotHoldRequest,
+  SlotHoldResponse,
+  TemporaryDocument,
+} from '@portal/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const newBookingKey = () =>
+  apiRequest<NewBookingKeyResponse>('/api/booking-keys', { method: 'POST' });
+
+export const rekeyDocuments = (oldKey: string, newKey: string) =>
+  apiRequest<{ documents: number; questionnaireAnswers: number }>(
+    `/api/booking-keys/${encodeURIComponent(oldKey)}/rekey`,
+    { method: 'POST', body: { newBookingKey: newKey } },
+  );
+
+export const holdSlot = (request: SlotHoldRequest) =>
+  apiRequest<SlotHoldResponse>('/api/slot-holds', { method: 'POST', body: request });
+
+export const createAppointments = (request: CreateAppointmentsRequest) =>
+  apiRequest<CreateAppointmentsResponse>('/api/appointments', { method: 'POST', body: request });
+
+export const createBookingRequests = (request: CreateBookingRequest) =>
+  apiRequest<BookingRequestResponseItem[]>('/api/booking-requests', {
+    method: 'POST',
+    body: request,
+  });
+
+export const sendPendingNotifications = (bookingKey: string) =>
+  apiRequest<{ queued: number }>(
+    `/api/appointments/pending/${encodeURIComponent(bookingKey)}/notifications`,
+    { method: 'POST' },
+  );
+
+export function uploadReferral(
+  bookingKey: string,
+  file: File,
+  extra: { examSlug?: string; groupName?: string } = {},
+) {
+  const body = new FormData();
+  if (extra.examSlug) body.set('examSlug', extra.examSlug);
+  if (extra.groupName) body.set('groupName', extra.groupName);
+  body.set('file', file);
+  return apiRequest<TemporaryDocument>(
+    `/api/booking-keys/${encodeURIComponent(bookingKey)}/documents`,
+    { method: 'POST', body },
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { usePreservedLink } from '../../../lib/shell-mode.ts';
+import { loadCompletion } from '../model/booking-session.ts';
+import styles from './booking.module.css';
+import { RedirectModal } from './redirect-modal.tsx';
+import { formatInZone } from './slot-time.tsx';
+
+/** The completion summary: exams, clinic, clinic-local date and time, and the booking key. */
+export function CompletionSummary() {
+  const { t, i18n } = useTranslation();
+  const link = usePreservedLink();
+  const navigate = useNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+  const completion = loadCompletion();
+  const target = completion
+    ? link(
+        completion.kind === 'BOOKING_REQUEST'
+          ? `/booking-requests/${completion.bookingKey}`
+          : `/appointments/${completion.bookingKey}`,
+      )
+    : '/';
+  const go = useCallback(() => navigate(target), [navigate, target]);
+
+  if (!completion) {
+    return (
+      <div className={styles.notice}>
+        <p>{t('booking.complete.missing')}</p>
+        <Link to={link('/')}>{t('booking.complete.book_another')}</Link>
+      </div>
+    );
+  }
+  const staff = completion.staffBooking ? '_staff' : '';
+  const format = (instant: string, timeZone: string) =>
+    formatInZone(instant, timeZone, i18n.language, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+
+  return (
+    <div>
+      <div className={styles.panel} role="status">
+        <h2>{t(`booking.complete.${completion.kind.toLowerCase()}${staff}`)}</h2>
+        <p>{t('booking.complete.booking_key')}</p>
+        <p className={styles.bookingKey}>
+          <strong data-testid="booking-key">{completion.bookingKey}</strong>
+        </p>
+        {completion.requestBookingKey && completion.requestBookingKey !== completion.bookingKey ? (
+          <p>
+            {t('booking.complete.request_key')} <strong>{completion.requestBookingKey}</strong>
+          </p>
+        ) : null}
+      </div>
+
+      <h2>{t('booking.complete.details')}</h2>
+      <dl className={styles.summaryList}>
+        {completion.appointments.map((item) => (
+          <div key={`${item.examName}-${item.date}`}>
+            <dt>
+              {item.modalityName} — {item.examName}
+            </dt>
+            <dd>{item.clinicName}</dd>
+            <dd>{format(item.date, item.timeZone)}</dd>
+          </div>
+        ))}
+        {completion.bookingRequests.map((item) => (
+          <div key={`${item.examName}-${item.bookingKey}`}>
+            <dt>
+              {item.modalityName} — {item.examName}
+            </dt>
+            <dd>{item.clinicName ?? ''}</dd>
+            <dd>{t('booking.complete.request_sent')}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{t(`booking.complete.next_steps${staff}`)}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} onClick={() => setRedirecting(true)}>
+          {t('booking.complete.manage')}
+        </button>
+        <Link to={target} className={styles.linkButton}>
+          {t('booking.complete.manage_link')}
+        </Link>
+        <Link to={link('/')} className={styles.linkButton}>
+          {t('booking.complete.book_another')}
+        </Link>
+      </div>
+      <RedirectModal isOpen={redirecting} onNavigate={go} onCancel={() => setRedirecting(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,381 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ClinicSummary, type Exam, patientDetailsSchema } from '@portal/contract';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { pushBookingCompleted, pushBookingEvent } from '../../../lib/analytics.ts';
+import { uploadReferral } from '../api/booking-api.ts';
+import { useBookingConfig } from '../api/catalogue-api.ts';
+import { useStaffBooking } from '../hooks/use-booking-navigation.ts';
+import { chosenSlotsOf, listParam } from '../model/booking-params.ts';
+import { ensureBookingKey, holds, saveCompletion } from '../model/booking-session.ts';
+import { BookingFailedError, createBooking, SlotLostError } from '../model/create-booking.ts';
+import { serverErrorMessage } from '../model/server-error-message.ts';
+import styles from './booking.module.css';
+import { formatInZone } from './slot-time.tsx';
+
+const formSchema = patientDetailsSchema.extend({
+  patientNotes: z.string().trim().max(1000).optional(),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+const fieldOrder = [
+  'title',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'sex',
+  'email',
+  'contactNumber',
+  'postalCode',
+  'patientNotes',
+] as const;
+type FieldName = (typeof fieldOrder)[number];
+
+const titles = ['MR', 'MRS', 'MS', 'MISS', 'DR', 'MX'] as const;
+
+/** Is this file's type one the booking form config allows (spec 2 §5)? */
+export function isAllowedReferral(file: File, validTypes: readonly string[]): boolean {
+  return validTypes.includes(file.type);
+}
+
+/** The patient form (spec 2 §2): react-hook-form with the contract's patientDetailsSchema. */
+export default function PatientForm({
+  exams,
+  clinic,
+  onSlotLost,
+  onBack,
+}: {
+  exams: Exam[];
+  clinic: ClinicSummary;
+  onSlotLost: (message: string) => void;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const staff = useStaffBooking();
+  const [params, setParams] = useSearchParams();
+  const config = useBookingConfig();
+  const chosen = chosenSlotsOf(params);
+  const id = useId();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [summaryErrors, setSummaryErrors] = useState<FieldName[]>([]);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    shouldFocusError: false,
+    defaultValues: { title: '', patientNotes: '' },
+  });
+
+  useEffect(() => {
+    if (summaryErrors.length || submitError) summaryRef.current?.focus();
+  }, [summaryErrors, submitError]);
+
+  const onInvalid = (invalid: FieldErrors<FormInput>) => {
+    setSubmitError(null);
+    setSummaryErrors(fieldOrder.filter((name) => invalid[name]));
+  };
+
+  const onValid = async (values: FormOutput) => {
+    setSummaryErrors([]);
+    setSubmitError(null);
+    pushBookingEvent('form_submitted', { examSlugs: exams.map((exam) => exam.slug) });
+    const { patientNotes, ...patientDetails } = values;
+    if (!patientDetails.title) delete patientDetails.title;
+    try {
+      const completion = await createBooking(
+        {
+          exams,
+          clinic,
+          chosen,
+          holds: holds(),
+          patientDetails,
+          patientNotes: patientNotes || undefined,
+          pending: config.data?.createPendingAppointment ?? false,
+          staffBooking: staff,
+        },
+        t,
+      );
+      saveCompletion(completion);
+      await pushBookingCompleted(patientDetails.email, {
+        kind: completion.kind,
+        examSlugs: exams.map((exam) => exam.slug),
+        clinicSlug: clinic.slug,
+      });
+      const next = new URLSearchParams(params);
+      next.set('step', 'complete');
+      next.delete('slots');
+      setParams(next);
+    } catch (error) {
+      if (error instanceof SlotLostError) onSlotLost(error.message);
+      else if (error instanceof BookingFailedError) setSubmitError(error.message);
+      else setSubmitError(serverErrorMessage(error, t));
+    }
+  };
+
+  const fieldProps = (name: FieldName) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    className: `${styles.input} ${errors[name] ? styles.inputError : ''}`,
+    ...register(name),
+  });
+  const errorText = (name: FieldName) => t(`booking.form.errors.${name}`);
+  const fieldError = (name: FieldName) =>
+    errors[name] ? (
+      <span id={`${id}-${name}-error`} className={styles.errorMessage}>
+        <span className={styles.visuallyHidden}>{t('booking.form.error_prefix')}</span>
+        {errorText(name)}
+      </span>
+    ) : null;
+  const field = (
+    name: FieldName,
+    options: {
+      type?: string;
+      autoComplete?: string;
+      hint?: boolean;
+      inputMode?: 'tel' | 'email' | 'numeric';
+    } = {},
+  ) => (
+    <div className={`${styles.field} ${errors[name] ? styles.fieldError : ''}`}>
+      <label className={styles.label} htmlFor={`${id}-${name}`}>
+        {t(staff ? `booking.form.staff.${name}` : `booking.form.${name}`)}
+      </label>
+      {options.hint ? <span className={styles.hint}>{t(`booking.form.${name}_hint`)}</span> : null}
+      {fieldError(name)}
+      <input
+        type={options.type ?? 'text'}
+        autoComplete={options.autoComplete}
+        inputMode={options.inputMode}
+        {...fieldProps(name)}
+      />
+    </div>
+  );
+
+  return (
+    <div>
+      {summaryErrors.length || submitError ? (
+        <div
+          ref={summaryRef}
+          className={styles.errorSummary}
+          role="alert"
+          aria-labelledby={`${id}-summary-title`}
+          tabIndex={-1}
+        >
+          <h2 id={`${id}-summary-title`}>{t('booking.form.error_summary')}</h2>
+          <ul>
+            {submitError ? <li>{submitError}</li> : null}
+            {summaryErrors.map((name) => (
+              <li key={name}>
+                <a
+                  href={`#${id}-${name}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setFocus(name);
+                  }}
+                >
+                  {errorText(name)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <section className={`${styles.panel} ${styles.field}`} aria-labelledby={`${id}-booking`}>
+        <h2 id={`${id}-booking`}>{t('booking.form.your_booking')}</h2>
+        <p>{clinic.name}</p>
+        <ul>
+          {exams.map((exam) => {
+            const start = chosen[exam.slug];
+            return (
+              <li key={exam.slug}>
+                {exam.nameWithModality}
+                {start && start !== 'request'
+                  ? ` — ${formatInZone(start, clinic.timeZone, i18n.language, { dateStyle: 'full', timeStyle: 'short' })}`
+                  : ` — ${t('booking.form.by_request')}`}
+              </li>
+            );
+          })}
+        </ul>
+        <button type="button" className={styles.linkButton} onClick={onBack}>
+          {t('booking.form.change_time')}
+        </button>
+      </section>
+
+      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-title`}>
+            {t('booking.form.title_field')}
+          </label>
+          <select id={`${id}-title`} className={styles.select} {...register('title')}>
+            <option value="">{t('booking.form.title_none')}</option>
+            {titles.map((value) => (
+              <option key={value} value={t(`booking.form.titles.${value}`)}>
+                {t(`booking.form.titles.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field('firstName', { autoComplete: 'given-name' })}
+        {field('lastName', { autoComplete: 'family-name' })}
+        {field('dateOfBirth', { type: 'date', autoComplete: 'bday' })}
+
+        <fieldset
+          className={`${styles.fieldset} ${errors.sex ? styles.fieldError : ''}`}
+          aria-describedby={errors.sex ? `${id}-sex-error` : undefined}
+        >
+          <legend className={styles.legend}>
+            {t(staff ? 'booking.form.staff.sex' : 'booking.form.sex')}
+          </legend>
+          {fieldError('sex')}
+          <div className={styles.segmented}>
+            {(['FEMALE', 'MALE', 'INDETERMINATE'] as const).map((value, index) => (
+              <span key={value} className={styles.examRow}>
+                <label className={styles.option}>
+                  <input
+                    type="radio"
+                    value={value}
+                    id={index === 0 ? `${id}-sex` : undefined}
+                    {...register('sex')}
+                  />
+                  {t(`booking.form.sex_${value.toLowerCase()}`)}
+                </label>
+                {value === 'INDETERMINATE' ? (
+                  <TooltipTrigger delay={300}>
+                    <Button
+                      className={styles.secondaryButton}
+                      aria-label={t('booking.form.sex_tooltip_label')}
+                    >
+                      <span aria-hidden="true">?</span>
+                    </Button>
+                    <Tooltip className={styles.tooltip} placement="top">
+                      {t('booking.form.sex_tooltip')}
+                    </Tooltip>
+                  </TooltipTrigger>
+                ) : null}
+              </span>
+            ))}
+          </div>
+        </fieldset>
+
+        {field('email', { type: 'email', autoComplete: 'email', inputMode: 'email', hint: true })}
+        {field('contactNumber', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        {field('postalCode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+
+        <div className={`${styles.field} ${errors.patientNotes ? styles.fieldError : ''}`}>
+          <label className={styles.label} htmlFor={`${id}-patientNotes`}>
+            {t('booking.form.patientNotes')}
+          </label>
+          {fieldError('patientNotes')}
+          <textarea
+            id={`${id}-patientNotes`}
+            className={styles.textarea}
+            rows={4}
+            {...register('patientNotes')}
+          />
+        </div>
+
+        <ReferralUpload
+          validTypes={config.data?.validReferralContentTypes ?? []}
+          examSlug={exams[0]?.slug}
+          groupName={params.get('groupName') ?? listParam(params, 'examSlugs').join('+')}
+        />
+
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={isSubmitting}>
+            {t(
+              exams.every((exam) => exam.bookingRequestOnly || chosen[exam.slug] === 'request')
+                ? 'booking.form.submit_request'
+                : 'booking.form.submit',
+            )}
+          </button>
+          {isSubmitting ? <span role="status">{t('booking.form.submitting')}</span> : null}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The referral upload: only validReferralContentTypes; any other file is cleared with a hint. */
+function ReferralUpload({
+  validTypes,
+  examSlug,
+  groupName,
+}: {
+  validTypes: string[];
+  examSlug: string | undefined;
+  groupName: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [hint, setHint] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    setHint(null);
+    setUploaded(null);
+    if (!file) return;
+    if (!isAllowedReferral(file, validTypes)) {
+      input.value = '';
+      setHint(t('form.referral_file_types', { types: validTypes.join(', ') }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const bookingKey = await ensureBookingKey();
+      await uploadReferral(bookingKey, file, {
+        ...(examSlug ? { examSlug } : {}),
+        groupName,
+      });
+      setUploaded(file.name);
+    } catch (error) {
+      input.value = '';
+      setHint(serverErrorMessage(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={`${styles.field} ${hint ? styles.fieldError : ''}`}>
+      <label className={styles.label} htmlFor={id}>
+        {t('booking.form.referral')}
+      </label>
+      <span className={styles.hint} id={`${id}-hint`}>
+        {t('booking.form.referral_hint')}
+      </span>
+      {hint ? (
+        <span className={styles.errorMessage} id={`${id}-error`} role="alert">
+          {hint}
+        </span>
+      ) : null}
+      <input
+        id={id}
+        type="file"
+        className={styles.input}
+        accept={validTypes.join(',')}
+        aria-describedby={`${id}-hint${hint ? ` ${id}-error` : ''}`}
+        onChange={onChange}
+      />
+      <p role="status" className={styles.hint}>
+        {busy
+          ? t('booking.form.uploading')
+          : uploaded
+            ? t('booking.form.uploaded', { name: uploaded })
+            : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorResponse, jsonResponse } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/render-app.tsx';
+import {
+  calendarViewOf,
+  chosenSlotsOf,
+  procedureTabOf,
+  timeOfDayOf,
+  withCalendarViewToggled,
+  withChosenSlot,
+  withExams,
+  withoutTimeParams,
+  withProcedureTab,
+  withTimeOfDayToggled,
+} from './booking-params.ts';
+import {
+  bookingRequestInfoMessage,
+  bookingRequestInfoOf,
+  creationOutcome,
+  showBookingRequestInfo,
+  walkInWarning,
+} from './booking-rules.ts';
+import { currentBookingKey, setBookingKey } from './booking-session.ts';
+import { visibleRange } from './calendar-dates.ts';
+import { BookingFailedError, createBooking, SlotLostError } from './create-booking.ts';
+import { serverErrorMessage } from './server-error-message.ts';
+
+const t = testI18n().t;
+
+describe('booking URL state', () => {
+  it('changing the procedure tab resets groupName', () => {
+    const params = withExams(new URLSearchParams('procedureTab=single'), ['ct-brain']);
+    expect(params.get('groupName')).toBe('ct-brain');
+    const next = withProcedureTab(params, 'multiple');
+    expect(procedureTabOf(next)).toBe('multiple');
+    expect(next.get('groupName')).toBeNull();
+    expect(next.get('examSlugs')).toBeNull();
+  });
+
+  it('selecting exams updates groupName (a predefined group keeps its slug)', () => {
+    const groups = [{ slug: 'knee-pack', examSlugs: ['knee-x-ray', 'knee-mri'] }];
+    expect(
+      withExams(new URLSearchParams(), ['knee-mri', 'knee-x-ray'], groups).get('groupName'),
+    ).toBe('knee-pack');
+    expect(withExams(new URLSearchParams(), ['b', 'a']).get('groupName')).toBe('a+b');
+    expect(withExams(new URLSearchParams('groupName=x'), []).get('groupName')).toBeNull();
+  });
+
+  it('selecting a time of day toggles it in the comma list', () => {
+    let params = withTimeOfDayToggled(new URLSearchParams(), 'AFTERNOON');
+    params = withTimeOfDayToggled(params, 'MORNING');
+    expect(params.get('timeOfDay')).toBe('MORNING,AFTERNOON');
+    params = withTimeOfDayToggled(params, 'AFTERNOON');
+    expect(timeOfDayOf(params)).toEqual(['MORNING']);
+    params = withTimeOfDayToggled(params, 'MORNING');
+    expect(params.has('timeOfDay')).toBe(false);
+  });
+
+  it('the calendar defaults to WEEK and toggles to MONTH and back', () => {
+    const params = new URLSearchParams();
+    expect(calendarViewOf(params)).toBe('WEEK');
+    const month = withCalendarViewToggled(params);
+    expect(calendarViewOf(month)).toBe('MONTH');
+    expect(calendarViewOf(withCalendarViewToggled(month))).toBe('WEEK');
+    expect(visibleRange('2031-05-07', 'WEEK')).toEqual({ from: '2031-05-05', to: '2031-05-11' });
+    expect(visibleRange('2031-02-07', 'MONTH')).toEqual({ from: '2031-02-01', to: '2031-02-28' });
+  });
+
+  it('a failed selection clears the time parameters', () => {
+    const params = withChosenSlot(
+      new URLSearchParams('clinic=c&date=2031-05-05&step=details'),
+      'ct-brain',
+      '2031-05-05T09:00:00+10:00',
+    );
+    expect(chosenSlotsOf(params)).toEqual({ 'ct-brain': '2031-05-05T09:00:00+10:00' });
+    const cleared = withoutTimeParams(params);
+    expect(cleared.has('slots')).toBe(false);
+    expect(cleared.has('step')).toBe(false);
+    expect(cleared.get('clinic')).toBe('c');
+  });
+});
+
+const exam = (slug: string, modalityId: number, extra: Record<string, unknown> = {}) => ({
+  slug,
+  name: slug,
+  modalityId,
+  walkIn: false,
+  notes: null as string | null,
+  showBookingRequestInfoModal: false,
+  ...extra,
+});
+
+describe('walk-in warning', () => {
+  it('shows for two or more modalities with a walk-in one; tab single for two, multiple above', () => {
+    expect(walkInWarning([exam('a', 1, { walkIn: true })])).toEqual({ show: false });
+    expect(walkInWarning([exam('a', 1), exam('b', 2)])).toEqual({ show: false });
+    expect(walkInWarning([exam('a', 1, { walkIn: true }), exam('b', 2)])).toEqual({
+      show: true,
+      tab: 'single',
+    });
+    expect(walkInWarning([exam('a', 1), exam('b', 2), exam('c', 3)], [{ slug: 'c' }])).toEqual({
+      show: true,
+      tab: 'multiple',
+    });
+  });
+});
+
+describe('booking request info modal', () => {
+  it('shows only when the first exam has the flag and notes, or a walk-in exam applies', () => {
+    const flagged = exam('a', 1, { showBookingRequestInfoModal: true, notes: 'Fast 4 hours' });
+    expect(showBookingRequestInfo(bookingRequestInfoOf([flagged]))).toBe(true);
+    expect(
+      showBookingRequestInfo(
+        bookingRequestInfoOf([exam('a', 1, { showBookingRequestInfoModal: true })]),
+      ),
+    ).toBe(false);
+    expect(
+      showBookingRequestInfo(bookingRequestInfoOf([exam('b', 1, { notes: 'x' }), flagged])),
+    ).toBe(false);
+    expect(showBookingRequestInfo(bookingRequestInfoOf([exam('x', 1, { walkIn: true })]))).toBe(
+      true,
+    );
+  });
+
+  it('has three messages: mapped, not mapped, everything OK', () => {
+    expect(bookingRequestInfoMessage(bookingRequestInfoOf([]))).toBe('not_mapped');
+    expect(bookingRequestInfoMessage(bookingRequestInfoOf([exam('x', 1, { walkIn: true })]))).toBe(
+      'mapped',
+    );
+    expect(bookingRequestInfoMessage(bookingRequestInfoOf([exam('y', 1)]))).toBe('ok');
+  });
+});
+
+describe('creation outcome and server errors', () => {
+  it('fails with the first error when every item failed; succeeds otherwise', () => {
+    const failed = { success: false, errorMessage: 'first' };
+    expect(creationOutcome([failed, { success: false, errorMessage: 'second' }])).toMatchObject({
+      ok: false,
+      errorMessage: 'first',
+    });
+    expect(creationOutcome([failed, { success: true, errorMessage: null }])).toMatchObject({
+      ok: true,
+    });
+    expect(
+      creationOutcome([{ success: true, errorMessage: 'warn' }], {
+        loggedIn: true,
+        stateFlag: true,
+      }),
+    ).toMatchObject({ ok: false, errorMessage: 'warn' });
+  });
+
+  it('maps server errors: >= 505 general, other >= 500 by status, others pass through', () => {
+    expect(serverErrorMessage(new ApiError(507, 'X', 'raw'), t)).toBe(
+      t('error.server_error_message.general_error'),
+    );
+    expect(serverErrorMessage(new ApiError(505, 'X', 'raw'), t)).toBe(
+      t('error.server_error_message.general_error'),
+    );
+    expect(serverErrorMessage(new ApiError(503, 'X', 'raw'), t)).toBe(
+      t('error.server_error_message.503'),
+    );
+    expect(serverErrorMessage(new ApiError(500, 'X', 'raw'), t)).not.toBe('raw');
+    expect(serverErrorMessage(new ApiError(400, 'VALIDATION_FAILED', 'Bad e-mail'), t)).toBe(
+      'Bad e-mail',
+    );
+  });
+});
+
+describe('createBooking', () => {
+  const clinic = { id: 1, slug: 'north', name: 'North', timeZone: 'Australia/Sydney' } as never;
+  const ctBrain = { slug: 'ct-brain', bookingRequestOnly: false } as never;
+  const input = {
+    exams: [ctBrain],
+    clinic,
+    chosen: { 'ct-brain': '2031-05-05T09:00:00+10:00' },
+    holds: {},
+    patientDetails: {
+      firstName: 'A',
+      lastName: 'B',
+      dateOfBirth: '1980-01-01',
+      sex: 'FEMALE',
+      email: 'a@b.co',
+      contactNumber: '0412345678',
+      postalCode: '2000',
+    } as never,
+    pending: false,
+    staffBooking: false,
+  };
+  const oldKey = 'o'.repeat(22);
+  const newKey = 'n'.repeat(22);
+
+  it('on an appointment error requests a new key and re-keys the documents', async () => {
+    setBookingKey(oldKey);
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/appointments') return errorResponse(503, 'UNAVAILABLE');
+        if (url === '/api/booking-keys')
+          return jsonResponse({ bookingKey: newKey, expiresAt: '2031-01-01T00:00:00Z' });
+        return jsonResponse({ documents: 1, questionnaireAnswers: 0 });
+      }),
+    );
+    await expect(createBooking(input, t)).rejects.toThrow(
+      new BookingFailedError(t('error.server_error_message.503')),
+    );
+    expect(calls).toEqual([
+      '/api/appointments',
+      '/api/booking-keys',
+      `/api/booking-keys/${oldKey}/rekey`,
+    ]);
+    expect(currentBookingKey()).toBe(newKey);
+  });
+
+  it('a 409 is a lost slot', async () => {
+    setBookingKey(oldKey);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => errorResponse(409, 'SLOT_UNAVAILABLE')),
+    );
+    await expect(createBooking(input, t)).rejects.toBeInstanceOf(SlotLostError);
+  });
+
+  it('request-only exams become a booking request', async () => {
+    setBookingKey(oldKey);
+    const fetchMock = vi.fn(async (_url: string) =>
+      jsonResponse([
+        {
+          success: true,
+          errorMessage: null,
+          bookingKey: oldKey,
+          examName: 'CT',
+          modalityName: 'CT',
+          clinicName: 'North',
+          patientEmailHash: 'a'.repeat(64),
+        },
+      ]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const done = await createBooking(
+      {
+        ...input,
+        exams: [{ slug: 'ct-coronary', bookingRequestOnly: true } as never],
+        chosen: { 'ct-coronary': 'request' },
+      },
+      t,
+    );
+    expect(done.kind).toBe('BOOKING_REQUEST');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/booking-requests');
+  });
+});

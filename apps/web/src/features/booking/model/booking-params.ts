@@ -1,0 +1,129 @@
+import type { TimeOfDay } from '@portal/contract';
+
+/**
+ * The booking flow keeps its state in the URL (DESIGN.md §6), so reload and share work:
+ * procedureTab, examSlugs and groupName on the home page; clinic, date, view, timeOfDay,
+ * exam and slots while choosing a time; step for the form and the summary.
+ */
+export type ProcedureTab = 'single' | 'multiple';
+export type CalendarView = 'WEEK' | 'MONTH';
+
+export const timeOfDayOrder: readonly TimeOfDay[] = ['MORNING', 'AFTERNOON', 'EVENING'];
+
+export function procedureTabOf(params: URLSearchParams): ProcedureTab {
+  return params.get('procedureTab') === 'multiple' ? 'multiple' : 'single';
+}
+
+export function listParam(params: URLSearchParams, name: string): string[] {
+  return (params.get(name) ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+function setList(params: URLSearchParams, name: string, values: readonly string[]): void {
+  if (values.length) params.set(name, values.join(','));
+  else params.delete(name);
+}
+
+/** Changing the procedure tab resets groupName (spec 2 §2) and the exams chosen under the old tab. */
+export function withProcedureTab(params: URLSearchParams, tab: ProcedureTab): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('procedureTab', tab);
+  next.delete('groupName');
+  next.delete('examSlugs');
+  return next;
+}
+
+/**
+ * The group of exams booked together. A predefined exam group keeps its own slug; any other
+ * selection is named by its exams, so the same selection always has the same name.
+ */
+export function groupNameFor(
+  examSlugs: readonly string[],
+  groups: readonly { slug: string; examSlugs: string[] }[] = [],
+): string | null {
+  if (!examSlugs.length) return null;
+  const sorted = [...examSlugs].sort().join(',');
+  const group = groups.find((candidate) => [...candidate.examSlugs].sort().join(',') === sorted);
+  return group ? group.slug : [...examSlugs].sort().join('+');
+}
+
+/** Selecting exams updates examSlugs and groupName (spec 2 §2). */
+export function withExams(
+  params: URLSearchParams,
+  examSlugs: readonly string[],
+  groups: readonly { slug: string; examSlugs: string[] }[] = [],
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  setList(next, 'examSlugs', examSlugs);
+  const groupName = groupNameFor(examSlugs, groups);
+  if (groupName) next.set('groupName', groupName);
+  else next.delete('groupName');
+  return next;
+}
+
+export function timeOfDayOf(params: URLSearchParams): TimeOfDay[] {
+  const values = listParam(params, 'timeOfDay');
+  return timeOfDayOrder.filter((value) => values.includes(value));
+}
+
+/** Selecting a time of day toggles it in the comma list (spec 2 §2). */
+export function withTimeOfDayToggled(params: URLSearchParams, value: TimeOfDay): URLSearchParams {
+  const current = timeOfDayOf(params);
+  const toggled = current.includes(value)
+    ? current.filter((entry) => entry !== value)
+    : timeOfDayOrder.filter((entry) => entry === value || current.includes(entry));
+  const next = new URLSearchParams(params);
+  setList(next, 'timeOfDay', toggled);
+  return next;
+}
+
+export function calendarViewOf(params: URLSearchParams): CalendarView {
+  return params.get('view') === 'MONTH' ? 'MONTH' : 'WEEK';
+}
+
+/** The toggle: WEEK (default) gives MONTH, MONTH gives WEEK. */
+export function withCalendarViewToggled(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (calendarViewOf(params) === 'WEEK') next.set('view', 'MONTH');
+  else next.delete('view');
+  return next;
+}
+
+/** A chosen slot per exam, `examSlug@start` entries in `slots`. */
+export type ChosenSlots = Record<string, string>;
+
+export function chosenSlotsOf(params: URLSearchParams): ChosenSlots {
+  const chosen: ChosenSlots = {};
+  for (const entry of listParam(params, 'slots')) {
+    const at = entry.indexOf('@');
+    if (at > 0) chosen[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return chosen;
+}
+
+export function withChosenSlot(
+  params: URLSearchParams,
+  examSlug: string,
+  start: string | null,
+): URLSearchParams {
+  const chosen = chosenSlotsOf(params);
+  if (start) chosen[examSlug] = start;
+  else delete chosen[examSlug];
+  const next = new URLSearchParams(params);
+  setList(
+    next,
+    'slots',
+    Object.entries(chosen).map(([slug, value]) => `${slug}@${value}`),
+  );
+  return next;
+}
+
+/** After a failed selection the time parameters are cleared (spec 2 §4). */
+export function withoutTimeParams(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('slots');
+  next.delete('step');
+  return next;
+}

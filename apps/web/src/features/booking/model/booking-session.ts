@@ -1,0 +1,69 @@
+import type { AppointmentCreationItem, BookingRequestResponseItem } from '@portal/contract';
+import { newBookingKey } from '../api/booking-api.ts';
+
+/**
+ * What one booking attempt keeps between screens in this tab only (sessionStorage): the
+ * booking key (a capability, so never in the URL), the holds taken and the completion summary.
+ */
+const keyName = 'booking.key';
+const holdsName = 'booking.holds';
+const completionName = 'booking.completion';
+
+export function currentBookingKey(): string | null {
+  return sessionStorage.getItem(keyName);
+}
+
+export function setBookingKey(key: string): void {
+  sessionStorage.setItem(keyName, key);
+}
+
+/** The key of this attempt, asking the server for one the first time. */
+export async function ensureBookingKey(): Promise<string> {
+  const existing = currentBookingKey();
+  if (existing) return existing;
+  const { bookingKey } = await newBookingKey();
+  setBookingKey(bookingKey);
+  return bookingKey;
+}
+
+export type Holds = Record<string, { holdId: string; start: string }>;
+
+export function holds(): Holds {
+  try {
+    return JSON.parse(sessionStorage.getItem(holdsName) ?? '{}') as Holds;
+  } catch {
+    return {};
+  }
+}
+
+export function setHold(examSlug: string, hold: { holdId: string; start: string } | null): void {
+  const next = holds();
+  if (hold) next[examSlug] = hold;
+  else delete next[examSlug];
+  sessionStorage.setItem(holdsName, JSON.stringify(next));
+}
+
+export interface Completion {
+  bookingKey: string;
+  kind: 'APPOINTMENT' | 'PENDING_APPOINTMENT' | 'BOOKING_REQUEST';
+  appointments: AppointmentCreationItem[];
+  bookingRequests: BookingRequestResponseItem[];
+  requestBookingKey: string | null;
+  staffBooking: boolean;
+}
+
+export function saveCompletion(completion: Completion): void {
+  sessionStorage.setItem(completionName, JSON.stringify(completion));
+  // The attempt is over: the next booking starts with a new key and no holds.
+  sessionStorage.removeItem(keyName);
+  sessionStorage.removeItem(holdsName);
+}
+
+export function loadCompletion(): Completion | null {
+  try {
+    const value = sessionStorage.getItem(completionName);
+    return value ? (JSON.parse(value) as Completion) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,154 @@
+import type {
+  AppointmentCreationItem,
+  BookingRequestResponseItem,
+  ClinicSummary,
+  Exam,
+  PatientDetails,
+} from '@portal/contract';
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-client.ts';
+import {
+  createAppointments,
+  createBookingRequests,
+  newBookingKey,
+  rekeyDocuments,
+  sendPendingNotifications,
+} from '../api/booking-api.ts';
+import type { ChosenSlots } from './booking-params.ts';
+import { creationOutcome } from './booking-rules.ts';
+import { type Completion, ensureBookingKey, type Holds, setBookingKey } from './booking-session.ts';
+import { serverErrorMessage } from './server-error-message.ts';
+
+/** Someone else took a chosen slot (409): the error modal, cleared times and fresh slots follow. */
+export class SlotLostError extends Error {
+  override readonly name = 'SlotLostError';
+}
+
+/** Creation failed; the message is ready to show. */
+export class BookingFailedError extends Error {
+  override readonly name = 'BookingFailedError';
+}
+
+export interface BookingInput {
+  exams: Exam[];
+  clinic: ClinicSummary;
+  chosen: ChosenSlots;
+  holds: Holds;
+  patientDetails: PatientDetails;
+  patientNotes?: string | undefined;
+  pending: boolean;
+  staffBooking: boolean;
+}
+
+/**
+ * Spec 2 §4: after an appointment error the attempt moves to a new booking key, with its
+ * temporary documents (and questionnaire answers) re-keyed, so a retry starts clean.
+ */
+async function moveToNewKey(oldKey: string): Promise<void> {
+  try {
+    const { bookingKey } = await newBookingKey();
+    await rekeyDocuments(oldKey, bookingKey);
+    setBookingKey(bookingKey);
+  } catch {
+    // The retry then reuses the old key; the server answers with a clear error if it cannot.
+  }
+}
+
+/**
+ * Creates the booking: real slots become appointments (pending when createPendingAppointment
+ * is set, then pending notifications are sent), request-only exams and enquiry slots become a
+ * booking request.
+ */
+export async function createBooking(input: BookingInput, t: TFunction): Promise<Completion> {
+  const bookingKey = await ensureBookingKey();
+  // An enquiry slot is remembered as a hold without an id (nothing is held for it).
+  const isRequest = (exam: Exam) =>
+    exam.bookingRequestOnly ||
+    input.chosen[exam.slug] === 'request' ||
+    input.holds[exam.slug]?.holdId === '';
+  const appointmentExams = input.exams.filter((exam) => !isRequest(exam));
+  const requestExams = input.exams.filter(isRequest);
+
+  let appointments: AppointmentCreationItem[] = [];
+  let status: 'BOOKED' | 'PENDING' = 'BOOKED';
+  if (appointmentExams.length) {
+    let response: Awaited<ReturnType<typeof createAppointments>>;
+    try {
+      response = await createAppointments({
+        bookingKey,
+        pending: input.pending,
+        staffBooking: input.staffBooking,
+        items: appointmentExams.map((exam) => {
+          const hold = input.holds[exam.slug];
+          const start = input.chosen[exam.slug] ?? '';
+          return {
+            examSlug: exam.slug,
+            clinicSlug: input.clinic.slug,
+            start,
+            ...(hold?.holdId && hold.start === start ? { holdId: hold.holdId } : {}),
+          };
+        }),
+        patientDetails: input.patientDetails,
+        ...(input.patientNotes ? { patientNotes: input.patientNotes } : {}),
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        throw new SlotLostError(t('booking.error_modal.slot_taken'));
+      }
+      await moveToNewKey(bookingKey);
+      throw new BookingFailedError(serverErrorMessage(error, t));
+    }
+    const outcome = creationOutcome(response.items);
+    if (!outcome.ok) {
+      await moveToNewKey(bookingKey);
+      throw new BookingFailedError(
+        outcome.errorMessage.startsWith('error.') ? t(outcome.errorMessage) : outcome.errorMessage,
+      );
+    }
+    appointments = response.items;
+    status = response.status;
+    if (status === 'PENDING') await sendPendingNotifications(bookingKey).catch(() => undefined);
+  }
+
+  let bookingRequests: BookingRequestResponseItem[] = [];
+  let requestBookingKey: string | null = null;
+  if (requestExams.length) {
+    // A request made beside appointments gets its own key (one key names one group).
+    requestBookingKey = appointmentExams.length ? (await newBookingKey()).bookingKey : bookingKey;
+    const preferred = requestExams
+      .map((exam) => input.chosen[exam.slug])
+      .find((value) => value && value !== 'request');
+    try {
+      bookingRequests = await createBookingRequests({
+        bookingKey: requestBookingKey,
+        examSlugs: requestExams.map((exam) => exam.slug),
+        clinicSlug: input.clinic.slug,
+        ...(preferred ? { preferredStart: preferred } : {}),
+        staffBooking: input.staffBooking,
+        patientDetails: input.patientDetails,
+        ...(input.patientNotes ? { patientNotes: input.patientNotes } : {}),
+      });
+    } catch (error) {
+      throw new BookingFailedError(serverErrorMessage(error, t));
+    }
+    const outcome = creationOutcome(bookingRequests);
+    if (!outcome.ok) {
+      throw new BookingFailedError(
+        outcome.errorMessage.startsWith('error.') ? t(outcome.errorMessage) : outcome.errorMessage,
+      );
+    }
+  }
+
+  return {
+    bookingKey: appointmentExams.length ? bookingKey : (requestBookingKey ?? bookingKey),
+    kind: !appointmentExams.length
+      ? 'BOOKING_REQUEST'
+      : status === 'PENDING'
+        ? 'PENDING_APPOINTMENT'
+        : 'APPOINTMENT',
+    appointments,
+    bookingRequests,
+    requestBookingKey,
+    staffBooking: input.staffBooking,
+  };
+}

@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-client.ts';
+
+/**
+ * Spec 2 §8 "Appointment creation server errors": status 505 or above gives
+ * error.server_error_message.general_error, other statuses of 500 and above give
+ * error.server_error_message.{status}; other errors pass through.
+ */
+export function serverErrorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error)) {
+    if (error.status >= 505) return t('error.server_error_message.general_error');
+    if (error.status >= 500) return t(`error.server_error_message.${error.status}`);
+    return error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return t('error.server_error_message.general_error');
+}

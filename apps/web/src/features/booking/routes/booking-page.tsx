@@ -1,0 +1,110 @@
+import type { Exam } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { useClinics } from '../api/availability-api.ts';
+import { useExams } from '../api/catalogue-api.ts';
+import { CompletionSummary } from '../components/completion-summary.tsx';
+import { ErrorModal } from '../components/error-modal.tsx';
+import { useBookingNavigation, useStaffBooking } from '../hooks/use-booking-navigation.ts';
+import { listParam, withoutTimeParams } from '../model/booking-params.ts';
+import { ExamSummary } from './select-clinic-page.tsx';
+import { SlotSelection } from './slot-selection.tsx';
+
+// The form (react-hook-form, zod) loads only when the patient reaches it.
+const PatientForm = lazy(() => import('../components/patient-form.tsx'));
+
+/** The clinic's calendar and times, then the patient form, then the completion summary. */
+export function BookingPage() {
+  const { t } = useTranslation();
+  const staff = useStaffBooking();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const navigateTo = useBookingNavigation();
+  const step = params.get('step');
+  const examSlugs = listParam(params, 'examSlugs');
+  const clinicSlug = params.get('clinic');
+  const exams = useExams();
+  const clinics = useClinics(
+    { examSlugs, location: null, postalCodeLocationId: null, regionSlug: null },
+    step !== 'complete' && examSlugs.length > 0,
+  );
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  if (step === 'complete') {
+    return (
+      <Page title={t(staff ? 'booking.complete.title_staff' : 'booking.complete.title')}>
+        <CompletionSummary />
+      </Page>
+    );
+  }
+
+  const chosenExams = examSlugs
+    .map((slug) => exams.data?.find((exam) => exam.slug === slug))
+    .filter((exam): exam is Exam => Boolean(exam));
+  const clinic = clinics.data?.clinics.find((candidate) => candidate.slug === clinicSlug);
+
+  // Spec 2 §4: after a failed selection the time parameters are cleared and the slots reloaded.
+  const closeError = () => {
+    setErrorMessage(null);
+    setParams(withoutTimeParams(params), { replace: true });
+    void queryClient.invalidateQueries({ queryKey: ['slots'] });
+  };
+
+  const title =
+    step === 'details'
+      ? t(staff ? 'booking.form.title_staff' : 'booking.form.title')
+      : clinic
+        ? t('booking.slots.title', { clinic: clinic.name })
+        : t('page.booking.title');
+
+  return (
+    <Page title={title}>
+      {exams.isError || clinics.isError ? (
+        <LoadError
+          onRetry={() => {
+            void exams.refetch();
+            void clinics.refetch();
+          }}
+        />
+      ) : !clinic || chosenExams.length === 0 ? (
+        clinics.isSuccess && exams.isSuccess ? (
+          <LoadError />
+        ) : (
+          <Loading />
+        )
+      ) : step === 'details' ? (
+        <Suspense fallback={<Loading />}>
+          <PatientForm
+            exams={chosenExams}
+            clinic={clinic}
+            onSlotLost={setErrorMessage}
+            onBack={() => {
+              const next = new URLSearchParams(params);
+              next.delete('step');
+              setParams(next);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <ExamSummary exams={chosenExams} onChange={() => navigateTo('home', params)} />
+          <SlotSelection
+            exams={chosenExams}
+            clinic={clinic}
+            onError={setErrorMessage}
+            onContinue={() => {
+              const next = new URLSearchParams(params);
+              next.set('step', 'details');
+              setParams(next);
+            }}
+          />
+        </>
+      )}
+      <ErrorModal message={errorMessage} onClose={closeError} />
+    </Page>
+  );
+}

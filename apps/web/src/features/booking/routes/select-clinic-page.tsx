@@ -1,0 +1,172 @@
+import type { ClinicSummary, Exam, Slot } from '@portal/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadError } from '../../../components/ui/status.tsx';
+import { pushBookingEvent } from '../../../lib/analytics.ts';
+import { useRadiologyConfig } from '../../../lib/config.tsx';
+import { useShellMode } from '../../../lib/shell-mode.ts';
+import { useClinics, useNextAvailable } from '../api/availability-api.ts';
+import { useExams } from '../api/catalogue-api.ts';
+import styles from '../components/booking.module.css';
+import { PostalCodeModal } from '../components/postal-code-modal.tsx';
+import { SlotTime } from '../components/slot-time.tsx';
+import { useBookingNavigation } from '../hooks/use-booking-navigation.ts';
+import { useUserLocation, writePostalCodeCookie } from '../hooks/use-location-search.ts';
+import { listParam } from '../model/booking-params.ts';
+import { dayInZone } from '../model/calendar-dates.ts';
+import page from './select-clinic-page.module.css';
+
+/** Clinics for the chosen exams, nearest first, each with its next available time. */
+export function SelectClinicPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigateTo = useBookingNavigation();
+  const radiology = useRadiologyConfig();
+  const { advancedBooking } = useShellMode();
+  const examSlugs = listParam(params, 'examSlugs');
+  const exams = useExams();
+  const chosen = (exams.data ?? []).filter((exam) => examSlugs.includes(exam.slug));
+  const [location, setLocation] = useUserLocation();
+  const [modal, setModal] = useState<'none' | 'cant-locate' | 'change'>('none');
+
+  // Spec 2 §4: a failed locate offers the postal-code prompt when the config allows it and
+  // advanced booking is not active; otherwise (or on closing it) the default location applies.
+  useEffect(() => {
+    if (location.status !== 'failed') return;
+    if (radiology.showUnableToLocateWindow && !advancedBooking) setModal('cant-locate');
+    else setLocation({ status: 'default' });
+  }, [location.status, radiology.showUnableToLocateWindow, advancedBooking, setLocation]);
+
+  const settled = location.status !== 'locating' && location.status !== 'failed';
+  const clinics = useClinics(
+    {
+      examSlugs,
+      location: location.status === 'located' ? location.point : null,
+      postalCodeLocationId: location.status === 'postal-code' ? location.id : null,
+      regionSlug: params.get('regionSlug'),
+    },
+    settled && examSlugs.length > 0,
+  );
+
+  useEffect(() => {
+    if (settled) pushBookingEvent('location', { source: location.status });
+  }, [settled, location.status]);
+
+  const firstExam = examSlugs[0] ?? '';
+  const clinicIds = useMemo(() => clinics.data?.clinics.map((clinic) => clinic.id), [clinics.data]);
+  const nextAvailable = useNextAvailable(
+    clinicIds?.length && firstExam ? { examSlug: firstExam, clinicIds } : null,
+  );
+  const nextByClinic = new Map<string, Slot>(
+    (nextAvailable.data?.slots ?? []).map((slot) => [slot.clinicSlug, slot]),
+  );
+
+  const choose = (clinic: ClinicSummary) => {
+    pushBookingEvent('clinic', { clinicSlug: clinic.slug });
+    const next = new URLSearchParams(params);
+    next.set('clinic', clinic.slug);
+    const slot = nextByClinic.get(clinic.slug);
+    if (slot) next.set('date', dayInZone(new Date(slot.start), slot.timeZone));
+    next.delete('slots');
+    next.delete('step');
+    navigateTo('booking', next);
+  };
+
+  const closeModal = () => {
+    setModal('none');
+    if (location.status === 'failed') setLocation({ status: 'default' });
+  };
+
+  const whereText =
+    location.status === 'located'
+      ? t('booking.location.near_you')
+      : location.status === 'postal-code' && clinics.data?.pcl
+        ? t('booking.location.near_postal_code', {
+            suburb: clinics.data.pcl.suburb,
+            code: clinics.data.pcl.code,
+          })
+        : location.status === 'locating' || location.status === 'failed'
+          ? t('booking.location.locating')
+          : t('booking.location.near_default');
+
+  return (
+    <Page title={t('booking.clinic.title')}>
+      <ExamSummary exams={chosen} onChange={() => navigateTo('home', params)} />
+      <div className={page.where}>
+        <p aria-live="polite" className={page.whereText}>
+          {whereText}
+        </p>
+        <button type="button" className={styles.secondaryButton} onClick={() => setModal('change')}>
+          {t('booking.location.change')}
+        </button>
+      </div>
+
+      {clinics.isError ? <LoadError onRetry={() => clinics.refetch()} /> : null}
+      <ul className={page.clinics} aria-busy={!clinics.data}>
+        {clinics.data
+          ? clinics.data.clinics.map((clinic) => (
+              <li key={clinic.slug} className={page.clinic}>
+                <h2 className={page.clinicName}>{clinic.name}</h2>
+                <p className={page.address}>
+                  {clinic.address}, {clinic.suburb} {clinic.state} {clinic.postalCode}
+                </p>
+                {clinic.distanceKm !== null ? (
+                  <p className={page.meta}>
+                    {t('booking.clinic.distance', { distance: clinic.distanceKm.toFixed(1) })}
+                  </p>
+                ) : null}
+                <p className={page.meta}>
+                  {nextByClinic.get(clinic.slug) ? (
+                    <>
+                      {t('booking.clinic.next_available')}{' '}
+                      <SlotTime slot={nextByClinic.get(clinic.slug) as Slot} withDate />
+                    </>
+                  ) : nextAvailable.isPending ? (
+                    t('booking.clinic.finding_next')
+                  ) : (
+                    t('booking.clinic.no_next')
+                  )}
+                </p>
+                <button type="button" className={styles.button} onClick={() => choose(clinic)}>
+                  {t('booking.clinic.choose', { name: clinic.name })}
+                </button>
+              </li>
+            ))
+          : [0, 1, 2].map((index) => <li key={index} className={page.skeleton} />)}
+      </ul>
+      {clinics.data && clinics.data.clinics.length === 0 ? (
+        <p className={styles.notice}>{t('booking.clinic.none')}</p>
+      ) : null}
+
+      <PostalCodeModal
+        isOpen={modal !== 'none'}
+        located={modal === 'change'}
+        onClose={closeModal}
+        onChoose={(postalCode) => {
+          writePostalCodeCookie(postalCode.id);
+          setLocation({ status: 'postal-code', id: postalCode.id });
+          setModal('none');
+        }}
+      />
+    </Page>
+  );
+}
+
+export function ExamSummary({ exams, onChange }: { exams: Exam[]; onChange: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={page.examSummary}>
+      <p className={page.examSummaryText}>
+        <span className={page.examSummaryLabel}>
+          {t('booking.clinic.exams', { count: exams.length })}
+        </span>{' '}
+        {exams.map((exam) => exam.nameWithModality).join(', ')}
+      </p>
+      <button type="button" className={styles.linkButton} onClick={onChange}>
+        {t('booking.clinic.change_exams')}
+      </button>
+    </div>
+  );
+}
