@@ -1,0 +1,100 @@
+// `npm run bench`: the numbers issue 3 asks for, measured in one run on this machine and
+// written to docs/benchmarks.md. Needs PostgreSQL (BENCH_DATABASE_URL, default the local
+// server) and Debian's Chromium; sends traffic to 127.0.0.1 only, bounded in time.
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { ClinicSlotsResponse, Slot } from '@portal/contract';
+import { startPortal } from '../e2e/support/portal.ts';
+import { generateDataset, recreateDatabase, scale } from './dataset.ts';
+import { type LoadResult, load } from './load.ts';
+import { renderReport } from './report.ts';
+import { bookingStorm } from './storm.ts';
+import { initialBundle, lighthouseMedian, startStaticPage } from './web-budget.ts';
+
+const repoRoot = new URL('../', import.meta.url).pathname;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const distDir = join(repoRoot, 'apps/web/dist');
+if (!existsSync(join(distDir, 'index.html'))) {
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+console.log('Creating the benchmark database…');
+const databaseUrl = await recreateDatabase(adminUrl, 'portal_bench');
+const portal = await startPortal({
+  name: 'bench',
+  env: { DATABASE_URL: databaseUrl, DEMO: 'false', LOG_LEVEL: 'warn' },
+});
+try {
+  console.log('Generating the dataset…');
+  const started = Date.now();
+  const counts = await generateDataset(databaseUrl);
+  const generationSeconds = (Date.now() - started) / 1000;
+  console.log(counts, `${generationSeconds.toFixed(1)} s`);
+
+  const nextAvailableBody = {
+    examSlug: 'mri-exam-1',
+    location: { latitude: -33.87, longitude: 151.21 },
+  };
+  const weekUrl = `${portal.url}/api/clinics/bench-clinic-3/slots?examSlug=mri-exam-1&from=${day(1)}&to=${day(7)}`;
+  console.log('Load: /healthz, next available, one clinic week (32 connections, 10 s each)…');
+  const loads: LoadResult[] = [];
+  loads.push(await load({ label: 'GET /healthz', url: `${portal.url}/healthz` }));
+  loads.push(
+    await load({
+      label: 'POST /api/slots/next-available (all clinics, one exam)',
+      url: `${portal.url}/api/slots/next-available`,
+      method: 'POST',
+      body: nextAvailableBody,
+    }),
+  );
+  loads.push(await load({ label: 'GET /api/clinics/{slug}/slots (one week)', url: weekUrl }));
+
+  console.log('Booking storm: 200 clients, 20 slots…');
+  const stormSlotsResponse = await fetch(
+    `${portal.url}/api/clinics/bench-clinic-0/slots?examSlug=ct-exam-1&from=${day(2)}&to=${day(9)}`,
+  );
+  const stormSlots = ((await stormSlotsResponse.json()) as ClinicSlotsResponse).slots
+    .filter((slot: Slot) => !slot.enquiry)
+    .slice(0, 20);
+  const storm = await bookingStorm(portal.url, databaseUrl, stormSlots, 200);
+
+  const bundle = initialBundle(distDir);
+  let lighthouse: {
+    portal: Awaited<ReturnType<typeof lighthouseMedian>>;
+    staticPage: Awaited<ReturnType<typeof lighthouseMedian>>;
+  } | null = null;
+  if (withLighthouse) {
+    console.log('Lighthouse mobile, median of 3, booking home and a static page…');
+    const staticPage = await startStaticPage();
+    try {
+      lighthouse = {
+        portal: await lighthouseMedian(`${portal.url}/`),
+        staticPage: await lighthouseMedian(staticPage.url),
+      };
+    } finally {
+      await staticPage.close();
+    }
+  }
+
+  const report = renderReport({
+    date: new Date().toISOString(),
+    machine: `${cpus().length} cores, Node ${process.version}`,
+    scale,
+    counts,
+    generationSeconds,
+    loads,
+    storm,
+    bundle,
+    lighthouse,
+  });
+  writeFileSync(join(repoRoot, 'docs/benchmarks.md'), report);
+  console.log(report);
+} finally {
+  await portal.stop();
+}

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface InitialBundle {
+  javascriptGzipBytes: number;
+  cssGzipBytes: number;
+  files: string[];
+}
+
+/** The JS and CSS a browser must fetch before the booking home can render (index.html's own references). */
+export function initialBundle(distDir: string): InitialBundle {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const references = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="(?:modulepreload|stylesheet)"/g),
+  ].map((match) => match[1] as string);
+  const files = [...new Set(references)].filter((file) => file.startsWith('/assets/'));
+  let javascriptGzipBytes = 0;
+  let cssGzipBytes = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(distDir, file))).length;
+    if (file.endsWith('.css')) cssGzipBytes += size;
+    else javascriptGzipBytes += size;
+  }
+  return { javascriptGzipBytes, cssGzipBytes, files };
+}
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** Lighthouse mobile (its default emulation and throttling), median of `runs`. */
+export async function lighthouseMedian(url: string, runs = 3): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const results: LighthouseRun[] = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+      results.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return {
+    performance: median(results.map((r) => r.performance)),
+    accessibility: median(results.map((r) => r.accessibility)),
+    lcpMs: median(results.map((r) => r.lcpMs)),
+    tbtMs: median(results.map((r) => r.tbtMs)),
+    cls: median(results.map((r) => r.cls)),
+  };
+}
+
+/**
+ * A static page with the same kind of content (heading, text, a list of links), served from
+ * this process: the floor a page of plain HTML gets on this machine in the same run.
+ */
+export async function startStaticPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Static page</title>
+<meta name="description" content="A static reference page">
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;color:#212b32;background:#f0f4f5}
+h1{font-size:2rem}a{color:#005eb8;display:block;padding:12px 0}</style></head>
+<body><header><strong>Clinic</strong></header><main><h1>Book a medical imaging appointment</h1>
+<p>Choose your exam, a clinic near you and a time that suits you.</p>
+<nav aria-label="Exams"><a href="#x">X-ray</a><a href="#u">Ultrasound</a><a href="#c">CT</a><a href="#m">MRI</a></nav>
+</main></body></html>`;
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
