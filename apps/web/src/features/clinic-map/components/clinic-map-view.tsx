@@ -54,6 +54,16 @@ function ViewController({ state }: { state: MapState }) {
   return null;
 }
 
+/** Leaflet measures its container once: measure again when the notice below takes room. */
+function SizeWatcher({ layoutKey }: { layoutKey: string }) {
+  const map = useMap();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: layoutKey changes when the layout does.
+  useEffect(() => {
+    map.invalidateSize();
+  }, [map, layoutKey]);
+  return null;
+}
+
 /** Names the map for assistive technology (Leaflet's container is focusable for keyboard panning). */
 function AccessibleName({ label }: { label: string }) {
   const map = useMap();
@@ -106,6 +116,7 @@ export default function ClinicMapView({ state, clinics, onSelectClinic }: Clinic
           }}
         />
         <ViewController state={state} />
+        <SizeWatcher layoutKey={tilesUnavailable ? 'notice' : 'plain'} />
         {clinics.map((clinic) => (
           <Marker
             key={clinic.slug}

@@ -10,6 +10,8 @@ export interface LocationFormProps {
   regionSlug: string | undefined;
   onRegionChange: (regionSlug: string | undefined) => void;
   onLocation: (location: GeoPoint) => void;
+  /** The searched or located place, named: shown in the field (also after a reload). */
+  placeLabel: string | undefined;
   locateStatus: LocateStatus;
   onLocate: () => void;
 }
@@ -36,6 +38,11 @@ export function LocationForm(props: LocationFormProps) {
   useEffect(() => {
     if (search.kind === 'results') resultsRef.current?.querySelector('button')?.focus();
   }, [search]);
+
+  // The field shows the place the list is ordered from, and empties when a region replaces it.
+  useEffect(() => {
+    setQuery(props.placeLabel ?? '');
+  }, [props.placeLabel]);
 
   // Geolocation refused or unavailable: the search field is the way on.
   useEffect(() => {

@@ -263,6 +263,12 @@ describe('Clinic map page', () => {
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(router.state.location.search).toBe('?lat=-33.9&lng=151.1'));
     await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-zoom', '13'));
+    // The place is named in the search field (from the nearest postcode), as after a reload.
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Postcode or suburb' })).toHaveValue(
+        'Parramatta 2150',
+      ),
+    );
   });
 
   it('a refused location says so and moves focus to the search field', async () => {

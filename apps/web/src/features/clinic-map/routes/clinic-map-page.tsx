@@ -36,42 +36,45 @@ export function ClinicMapPage() {
         regionSlug={params.regionSlug}
         onRegionChange={map.selectRegion}
         onLocation={map.selectLocation}
+        placeLabel={params.location && map.place.data ? placeName(map.place.data) : undefined}
         locateStatus={map.locateStatus}
         onLocate={() => void map.locateMe()}
       />
 
       <div className={styles.layout}>
-        <section className={styles.listColumn} aria-labelledby="clinics-heading">
-          <h2 id="clinics-heading" className={styles.heading}>
-            {t('page.select_region.clinics_heading')}
-          </h2>
-          <p className={styles.orderedFrom} aria-live="polite">
-            {clinics.isSuccess ? orderedFrom : null}
-          </p>
-          {clinics.isPending ? (
-            <Loading />
-          ) : clinics.isError ? (
-            <LoadError onRetry={() => void clinics.refetch()} />
-          ) : list.length === 0 ? (
-            <p>{t('page.select_region.no_clinics')}</p>
-          ) : (
-            <ClinicList
-              clinics={list}
-              selectedSlug={map.state.selectedClinic?.slug}
-              onSelect={map.selectClinic}
-              focusRequest={map.focusRequest}
-            />
-          )}
+        <div className={styles.listColumn}>
+          <section aria-labelledby="clinics-heading">
+            <h2 id="clinics-heading" className={styles.heading}>
+              {t('page.select_region.clinics_heading')}
+            </h2>
+            <p className={styles.orderedFrom} aria-live="polite">
+              {clinics.isSuccess ? orderedFrom : null}
+            </p>
+            {clinics.isPending ? (
+              <Loading />
+            ) : clinics.isError ? (
+              <LoadError onRetry={() => void clinics.refetch()} />
+            ) : list.length === 0 ? (
+              <p>{t('page.select_region.no_clinics')}</p>
+            ) : (
+              <ClinicList
+                clinics={list}
+                selectedSlug={map.state.selectedClinic?.slug}
+                onSelect={map.selectClinic}
+                focusRequest={map.focusRequest}
+              />
+            )}
+          </section>
 
           {map.state.mobileLocations.length > 0 ? (
-            <section aria-labelledby="mobile-heading">
+            <section className={styles.mobileSection} aria-labelledby="mobile-heading">
               <h2 id="mobile-heading" className={styles.heading}>
                 {t('page.select_region.mobile_heading')}
               </h2>
               <MobileLocationList locations={map.state.mobileLocations} />
             </section>
           ) : null}
-        </section>
+        </div>
 
         <div className={styles.mapColumn}>
           <MapPanel state={map.state} clinics={list} onSelectClinic={map.selectClinicOnMap} />
