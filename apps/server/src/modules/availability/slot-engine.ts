@@ -206,6 +206,11 @@ export function enquirySlots(candidates: CandidateSlot[]): CandidateSlot[] {
     for (const id of slot.resourceIds)
       if (!group.resourceIds.includes(id)) group.resourceIds.push(id);
   }
+  // An enquiry slot ends with its part of the day (a last exam may run past noon).
+  for (const group of groups.values()) {
+    const partEnd = timeOfDayRanges[timeOfDayOf(group.minutes)][1];
+    group.end = Math.min(group.end, group.start + (partEnd - group.minutes) * 60_000);
+  }
   return [...groups.values()].sort((a, b) => a.start - b.start);
 }
 
