@@ -70,7 +70,9 @@ describe('catalogue', () => {
     expect(mri.length).toBeGreaterThan(2);
     expect(mri.every((exam) => exam.modalityName === 'MRI')).toBe(true);
     const knee = await get('/api/exams?bodyPart=knee', exams);
-    expect(knee.map((exam) => exam.slug)).toEqual(expect.arrayContaining(['knee-x-ray', 'mri-knee']));
+    expect(knee.map((exam) => exam.slug)).toEqual(
+      expect.arrayContaining(['knee-x-ray', 'mri-knee']),
+    );
     expect(knee.every((exam) => exam.bodyParts.includes('knee'))).toBe(true);
     const words = await get('/api/exams?q=%20mri%20KNEE%20', exams);
     expect(words.map((exam) => exam.slug)).toEqual(['mri-knee']);
@@ -87,7 +89,10 @@ describe('catalogue', () => {
     expect(exam).toMatchObject({ slug: 'mri-knee', modalityName: 'MRI', walkIn: false });
     expect(exam.nameWithModality).toContain('MRI');
     expect(await error('/api/exams/no-such-exam')).toEqual({ status: 404, code: 'UNKNOWN_EXAM' });
-    expect(await error('/api/exams/Not_A_Slug')).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await error('/api/exams/Not_A_Slug')).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
     expect(await error('/api/exams?clinicSlug=atlantis')).toEqual({
       status: 404,
       code: 'UNKNOWN_CLINIC',
