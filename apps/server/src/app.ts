@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { errorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -8,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from './adapters/clock.ts';
+import { createLocalStorage, type StorageAdapter } from './adapters/storage.ts';
 import type { Env } from './config/env.ts';
 import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
@@ -17,6 +19,7 @@ import { availabilityModule, createAvailabilityService } from './modules/availab
 import { bookingModule } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { configModule } from './modules/config/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -35,6 +38,8 @@ export interface AppConfig {
 export interface AppDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Uploaded files; defaults to a local directory under DATA_DIR/files. */
+  storage?: StorageAdapter;
 }
 
 /** Accept a caller's request id only if it is short and plain (it ends up in logs). */
@@ -130,6 +135,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     settings: { slotHoldMinutes: provider.booking.slotHoldMinutes },
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
+  });
+  await app.register(documentsModule, {
+    db: deps.db,
+    clock: deps.clock,
+    storage: deps.storage ?? createLocalStorage(join(env.dataDir, 'files')),
+    validContentTypes: provider.booking.validReferralContentTypes,
+    maxBytes: env.uploadMaxBytes,
   });
   await app.register(notificationsModule, { db: deps.db, devOutbox: env.smtpUrl === null });
 

@@ -1,13 +1,18 @@
 import closeWithGrace from 'close-with-grace';
 import { systemClock } from './adapters/clock.ts';
+import { createDevOutboxMailAdapter, createSmtpMailAdapter } from './adapters/mail.ts';
+import { createDevOutboxSmsAdapter } from './adapters/sms.ts';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { loadProviderConfig, ProviderConfigError } from './config/provider-config.ts';
 import { readAppVersion } from './config/version.ts';
 import { createDb, type DatabaseHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
+import { createAvailabilityService } from './modules/availability/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
+import { createOutboxWorker } from './modules/notifications/index.ts';
 
 /** Start-up problems an operator fixes (bad env or config): one clear message, exit 1. */
 function failFast(error: unknown): never {
@@ -44,6 +49,36 @@ async function main(): Promise<void> {
     seeded = true;
   }
 
+  if (env.demo) {
+    const availability = createAvailabilityService({
+      db,
+      clock: systemClock,
+      settings: provider.booking,
+    });
+    await seedDemoBookings(db, {
+      now: systemClock.now(),
+      async findSlot(clinicSlug, examSlug) {
+        const from = new Date(systemClock.now().getTime() + 7 * 86_400_000);
+        const to = new Date(from.getTime() + 7 * 86_400_000);
+        const day = (date: Date) => date.toISOString().slice(0, 10);
+        const listed = await availability
+          .clinicSlots(clinicSlug, { examSlug, from: day(from), to: day(to) })
+          .catch(() => null);
+        const slot = listed?.slots[0];
+        if (!slot) return null;
+        const offered = await availability.offeredSlot({
+          clinicSlug,
+          examSlug,
+          start: new Date(slot.start),
+        });
+        const resourceId = offered?.resourceIds[0];
+        return offered && resourceId
+          ? { start: offered.start, end: offered.end, resourceId }
+          : null;
+      },
+    });
+  }
+
   const version = readAppVersion();
   const runtime = {
     activeProfiles: env.activeProfiles,
@@ -55,9 +90,27 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ env, provider, version }, { db, clock: systemClock });
 
+  // The outbox worker: real SMTP when SMTP_URL is set, else the development outbox.
+  const mail = env.smtpUrl
+    ? createSmtpMailAdapter(env.smtpUrl, env.mailFrom)
+    : createDevOutboxMailAdapter();
+  const outboxWorker = createOutboxWorker({
+    db,
+    mail,
+    sms: createDevOutboxSmsAdapter(),
+    clock: systemClock,
+    // Ids and error codes only: SMTP replies can quote the recipient.
+    onError: (err, messageId) => {
+      const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+      app.log.warn({ messageId, code, responseCode }, 'outbox delivery failed');
+    },
+  });
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await outboxWorker.stop();
+    await mail.close();
     await app.close();
     await handle.close();
   });
@@ -68,6 +121,7 @@ async function main(): Promise<void> {
     await handle.close();
     failFast(error);
   }
+  outboxWorker.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const host = env.host.includes(':') ? `[${env.host}]` : env.host;
@@ -78,6 +132,12 @@ async function main(): Promise<void> {
     console.log(
       `Demo mode: fictional provider ${provider.radiology.name} (${where}${seeded ? ', demo data seeded now' : ''}).`,
     );
+    // Booking keys are printed in demo mode only (they are fictional patients' capabilities).
+    for (const line of await listDemoBookings(db)) {
+      console.log(`  Demo ${line.kind}: ${env.publicUrl}/${line.path}/${line.bookingKey}`);
+    }
+    if (!env.smtpUrl)
+      console.log(`Development outbox: ${env.publicUrl}/dev/outbox (or npm run outbox)`);
   }
 }
 

@@ -77,9 +77,33 @@ describe('loadEnv', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud"'],
     [{ FRAME_ANCESTORS: 'javascript:alert(1)' }, 'FRAME_ANCESTORS='],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV="prod"'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL="http://mail": must be an smtp://'],
+    [{ PUBLIC_URL: 'portal.example' }, 'PUBLIC_URL="portal.example"'],
+    [{ UPLOAD_MAX_BYTES: '10' }, 'UPLOAD_MAX_BYTES="10"'],
   ])('rejects %o with a message naming the variable', (source, expected) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(expected);
+  });
+
+  it('parses mail, link and upload settings', () => {
+    expect(loadEnv({})).toMatchObject({
+      smtpUrl: null,
+      publicUrl: 'http://localhost:3000',
+      uploadMaxBytes: 10 * 1024 * 1024,
+    });
+    expect(
+      loadEnv({
+        SMTP_URL: 'smtps://user:pass@mail.example:465',
+        MAIL_FROM: 'Clinic <no-reply@clinic.example>',
+        PUBLIC_URL: 'https://book.clinic.example/',
+        UPLOAD_MAX_BYTES: '2048',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Clinic <no-reply@clinic.example>',
+      publicUrl: 'https://book.clinic.example',
+      uploadMaxBytes: 2048,
+    });
   });
 
   it('reports every bad variable at once', () => {

@@ -32,6 +32,8 @@ describe('redactUrl', () => {
     ],
     ['/api/secured/questionnaires/key-1', `/api/secured/questionnaires/${REDACTED}`],
     ['/check-in/key-9#frag', `/check-in/${REDACTED}`],
+    ['/api/booking-keys/Zx9-secret/rekey', `/api/booking-keys/${REDACTED}/rekey`],
+    ['/api/booking-keys/Zx9-secret/documents/7', `/api/booking-keys/${REDACTED}/documents/7`],
   ])('masks %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -42,6 +44,7 @@ describe('redactUrl', () => {
     '/about',
     '/?kioskMode=true&regionSlug=sydney',
     '/appointments',
+    '/api/booking-keys',
   ])('leaves %s alone', (url) => {
     expect(redactUrl(url)).toBe(url);
   });

@@ -33,6 +33,7 @@ const keyedPrefixes = new Set([
   'a',
   'booking-requests',
   'booking_requests',
+  'booking-keys',
   'br',
   'check-in',
   'referrer-access',

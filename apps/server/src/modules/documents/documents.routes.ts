@@ -1,0 +1,106 @@
+import type { MultipartFields } from '@fastify/multipart';
+import {
+  bookingKeySchema,
+  errorResponseSchema,
+  slugSchema,
+  temporaryDocumentSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestContext } from '../booking/index.ts';
+import {
+  FileTooLargeError,
+  FileTypeNotAllowedError,
+  InvalidUploadError,
+} from './documents.errors.ts';
+import type { DocumentsService } from './documents.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  422: errorResponseSchema,
+  500: errorResponseSchema,
+};
+
+/** A text field sent before the file part (fields after it are not seen). */
+function textField(fields: MultipartFields, name: string): string | null {
+  const field = fields[name];
+  const value = Array.isArray(field) ? field[0] : field;
+  if (value?.type !== 'field') return null;
+  const text = String(value.value).trim();
+  return text === '' ? null : text;
+}
+
+const fieldsSchema = z.object({
+  examSlug: slugSchema.nullable(),
+  groupName: z.string().max(100).nullable(),
+});
+
+export function registerDocumentRoutes(
+  app: FastifyInstance,
+  service: DocumentsService,
+  maxBytes: number,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/booking-keys/:bookingKey/documents',
+    {
+      schema: {
+        summary:
+          'Upload a referral (multipart/form-data: optional examSlug and groupName fields, then one file); type sniffed from the bytes',
+        tags: ['booking'],
+        consumes: ['multipart/form-data'],
+        params: z.object({ bookingKey: bookingKeySchema }),
+        response: { 201: temporaryDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new FileTypeNotAllowedError('Send the file as multipart/form-data.');
+      }
+      const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+      if (!file) throw new InvalidUploadError('The request has no file.');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new FileTooLargeError(`The file is larger than ${Math.floor(maxBytes / 1024)} KB.`);
+        }
+        throw error;
+      }
+      const fields = fieldsSchema.safeParse({
+        examSlug: textField(file.fields, 'examSlug'),
+        groupName: textField(file.fields, 'groupName'),
+      });
+      if (!fields.success) throw new InvalidUploadError('examSlug or groupName is not valid.');
+      const document = await service.upload(
+        request.params.bookingKey,
+        { fileName: file.filename, bytes, ...fields.data },
+        requestContext(request),
+      );
+      return reply.code(201).header('cache-control', 'no-store').send(document);
+    },
+  );
+
+  routes.delete(
+    '/api/booking-keys/:bookingKey/documents/:id',
+    {
+      schema: {
+        summary: 'Delete a temporary document of an unused booking key',
+        tags: ['booking'],
+        params: z.object({ bookingKey: bookingKeySchema, id: z.uuid() }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.params.bookingKey, request.params.id, requestContext(request));
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import type { TemporaryDocument } from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import type { StorageAdapter } from '../../adapters/storage.ts';
+import { NotFoundError } from '../../domain-error.ts';
+import type { BookingStore, RequestContext } from '../booking/index.ts';
+import { assertKeyUsable } from '../booking/index.ts';
+import { FileTypeNotAllowedError, InvalidUploadError } from './documents.errors.ts';
+import type { TemporaryDocumentRow } from './documents.repository.ts';
+import { allowedFileType, cleanFileName } from './file-type-check.ts';
+
+export interface DocumentStore {
+  transaction<T>(work: (tx: DocumentStore) => Promise<T>): Promise<T>;
+  keys: Pick<BookingStore, 'bookingKeyState' | 'insertAuditEvent'>;
+  insert(document: Omit<TemporaryDocumentRow, 'id'>, now: Date): Promise<TemporaryDocumentRow>;
+  find(bookingKey: string, id: string): Promise<TemporaryDocumentRow | undefined>;
+  delete(id: string): Promise<void>;
+  count(bookingKey: string): Promise<number>;
+}
+
+export interface DocumentsServiceDeps {
+  store: DocumentStore;
+  storage: StorageAdapter;
+  clock: Clock;
+  validContentTypes: readonly string[];
+  maxDocumentsPerKey?: number;
+}
+
+export interface Upload {
+  fileName: string;
+  bytes: Uint8Array;
+  examSlug: string | null;
+  groupName: string | null;
+}
+
+const toDto = (row: TemporaryDocumentRow): TemporaryDocument => ({
+  id: row.id,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  size: row.size,
+  examSlug: row.examSlug,
+  groupName: row.groupName,
+});
+
+/** Referral documents uploaded under a reserved booking key before the booking exists. */
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  const { store, storage, clock, validContentTypes, maxDocumentsPerKey = 10 } = deps;
+  return {
+    async upload(bookingKey: string, upload: Upload, context: RequestContext) {
+      const now = clock.now();
+      if (upload.bytes.length === 0) throw new InvalidUploadError('The file is empty.');
+      const fileName = cleanFileName(upload.fileName);
+      const contentType = await allowedFileType(upload.bytes, fileName, validContentTypes);
+      if (!contentType) {
+        throw new FileTypeNotAllowedError(
+          `Only these file types can be uploaded: ${validContentTypes.join(', ')}.`,
+        );
+      }
+      assertKeyUsable(await store.keys.bookingKeyState(bookingKey, now));
+      if ((await store.count(bookingKey)) >= maxDocumentsPerKey) {
+        throw new InvalidUploadError(`At most ${maxDocumentsPerKey} documents can be uploaded.`);
+      }
+      const storageKey = await storage.put(upload.bytes);
+      try {
+        const row = await store.transaction(async (tx) => {
+          const inserted = await tx.insert(
+            {
+              bookingKey,
+              examSlug: upload.examSlug,
+              groupName: upload.groupName,
+              fileName,
+              contentType,
+              size: upload.bytes.length,
+              storageKey,
+            },
+            now,
+          );
+          await tx.keys.insertAuditEvent(
+            {
+              actor: 'public',
+              action: 'temporary-document.uploaded',
+              subjectType: 'temporary_document',
+              subjectId: inserted.id,
+              ...context,
+              details: { contentType, size: upload.bytes.length },
+            },
+            now,
+          );
+          return inserted;
+        });
+        return toDto(row);
+      } catch (error) {
+        await storage.delete(storageKey);
+        throw error;
+      }
+    },
+
+    async remove(bookingKey: string, id: string, context: RequestContext): Promise<void> {
+      const now = clock.now();
+      assertKeyUsable(await store.keys.bookingKeyState(bookingKey, now));
+      const row = await store.find(bookingKey, id);
+      if (!row) throw new NotFoundError('There is no such document.');
+      await store.transaction(async (tx) => {
+        await tx.delete(row.id);
+        await tx.keys.insertAuditEvent(
+          {
+            actor: 'public',
+            action: 'temporary-document.deleted',
+            subjectType: 'temporary_document',
+            subjectId: row.id,
+            ...context,
+          },
+          now,
+        );
+      });
+      await storage.delete(row.storageKey);
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

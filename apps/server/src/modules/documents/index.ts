@@ -1,0 +1,50 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { StorageAdapter } from '../../adapters/storage.ts';
+import type { Database } from '../../db/database.ts';
+import { createBookingStore } from '../booking/index.ts';
+import * as repository from './documents.repository.ts';
+import { registerDocumentRoutes } from './documents.routes.ts';
+import { createDocumentsService, type DocumentStore } from './documents.service.ts';
+
+export { allowedFileType } from './file-type-check.ts';
+
+function createDocumentStore(db: Kysely<Database> | Transaction<Database>): DocumentStore {
+  return {
+    transaction: (work) =>
+      db.isTransaction
+        ? work(createDocumentStore(db))
+        : db.transaction().execute((trx) => work(createDocumentStore(trx))),
+    keys: createBookingStore(db),
+    insert: (document, now) => repository.insertTemporaryDocument(db, document, now),
+    find: (bookingKey, id) => repository.findTemporaryDocument(db, bookingKey, id),
+    delete: (id) => repository.deleteTemporaryDocument(db, id),
+    count: (bookingKey) => repository.countTemporaryDocuments(db, bookingKey),
+  };
+}
+
+export interface DocumentsModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  storage: StorageAdapter;
+  /** booking.json validReferralContentTypes */
+  validContentTypes: readonly string[];
+  /** UPLOAD_MAX_BYTES */
+  maxBytes: number;
+}
+
+/** POST and DELETE /api/booking-keys/{bookingKey}/documents (multipart parsing scoped to here). */
+export async function documentsModule(app: FastifyInstance, deps: DocumentsModuleDeps) {
+  await app.register(multipart, {
+    limits: { fileSize: deps.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  const service = createDocumentsService({
+    store: createDocumentStore(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    validContentTypes: deps.validContentTypes,
+  });
+  registerDocumentRoutes(app, service, deps.maxBytes);
+}
