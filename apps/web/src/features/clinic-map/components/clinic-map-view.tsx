@@ -1,12 +1,11 @@
 import 'leaflet/dist/leaflet.css';
-import type { ClinicSummary, GeoPoint } from '@portal/contract';
+import type { ClinicSummary, GeoPoint, MobileLocation } from '@portal/contract';
 import L from 'leaflet';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { usePortalConfig } from '../../../lib/config.tsx';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { type MapState, viewKey } from '../hooks/map-view.ts';
@@ -42,112 +41,142 @@ const fallbackZoom = 4;
 
 const toLatLng = (point: GeoPoint): L.LatLngTuple => [point.latitude, point.longitude];
 
-/** Moves the map when the view the URL asks for changes; leaves the person's panning alone otherwise. */
-function ViewController({ state }: { state: MapState }) {
-  const map = useMap();
-  const key = viewKey(state);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for center, zoom and bounds.
-  useEffect(() => {
-    if (state.bounds) map.fitBounds(state.bounds, { padding: [32, 32], maxZoom: 13 });
-    else if (state.center && state.zoom !== null) map.setView(toLatLng(state.center), state.zoom);
-  }, [map, key]);
-  return null;
+interface MarkerInput {
+  clinics: ClinicSummary[];
+  selectedSlug: string | undefined;
+  mobileLocations: MobileLocation[];
+  userLocation: GeoPoint | null;
+  mobileTitle: (name: string) => string;
+  onSelectClinic: (slug: string) => void;
 }
 
-/** Leaflet measures its container once: measure again when the notice below takes room. */
-function SizeWatcher({ layoutKey }: { layoutKey: string }) {
-  const map = useMap();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: layoutKey changes when the layout does.
-  useEffect(() => {
-    map.invalidateSize();
-  }, [map, layoutKey]);
-  return null;
-}
-
-/** Names the map for assistive technology (Leaflet's container is focusable for keyboard panning). */
-function AccessibleName({ label }: { label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-  }, [map, label]);
-  return null;
+function drawMarkers(layer: L.LayerGroup, input: MarkerInput): void {
+  layer.clearLayers();
+  for (const clinic of input.clinics) {
+    const selected = clinic.slug === input.selectedSlug;
+    L.marker([clinic.latitude, clinic.longitude], {
+      icon: selected ? selectedIcon : clinicIcon,
+      zIndexOffset: selected ? 1000 : 0,
+      keyboard: false,
+      title: clinic.name,
+      alt: clinic.name,
+    })
+      .on('click', () => input.onSelectClinic(clinic.slug))
+      .addTo(layer);
+  }
+  for (const location of input.mobileLocations) {
+    const title = input.mobileTitle(location.name);
+    L.marker([location.latitude, location.longitude], {
+      icon: mobileIcon,
+      keyboard: false,
+      title,
+      alt: title,
+    }).addTo(layer);
+  }
+  if (input.userLocation) {
+    L.circleMarker(toLatLng(input.userLocation), {
+      radius: 9,
+      interactive: false,
+      color: '#ffffff',
+      weight: 3,
+      fillColor: '#005eb8',
+      fillOpacity: 1,
+    }).addTo(layer);
+  }
 }
 
 /**
- * The Leaflet map (loaded on demand). It is supplementary: every clinic is in the list beside
- * it, so its markers are mouse and touch targets only and not keyboard stops.
+ * The Leaflet map (loaded on demand), driven directly rather than through react-leaflet,
+ * whose licence (Hippocratic 2.1) is not an open-source one (docs/decisions/006). It is
+ * supplementary: every clinic is in the list beside it, so its markers are mouse and touch
+ * targets only and not keyboard stops.
  */
 export default function ClinicMapView({ state, clinics, onSelectClinic }: ClinicMapViewProps) {
   const { t } = useTranslation();
   const { integration } = usePortalConfig();
+  const containerRef = useRef<HTMLElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markersRef = useRef<L.LayerGroup | null>(null);
+  // The latest callback, so redrawing markers does not depend on the caller's identity.
+  const onSelectRef = useRef(onSelectClinic);
+  onSelectRef.current = onSelectClinic;
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
+  // Bumped when a map is created, so markers and view are drawn onto the new one.
+  const [mapGeneration, setMapGeneration] = useState(0);
   const attribution = useMemo(
     () => sanitizeHtml(integration.mapTileAttribution),
     [integration.mapTileAttribution],
   );
-  const selectedSlug = state.selectedClinic?.slug;
-  const initialCenter = state.center ? toLatLng(state.center) : fallbackCenter;
+  const zoomInTitle = t('page.select_region.zoom_in');
+  const zoomOutTitle = t('page.select_region.zoom_out');
   const tilesUnavailable = tiles.failed > 0 && tiles.loaded === 0;
+  const key = viewKey(state);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const initial = stateRef.current;
+    const map = L.map(container, {
+      center: initial.center ? toLatLng(initial.center) : fallbackCenter,
+      zoom: initial.zoom ?? fallbackZoom,
+      zoomControl: false,
+      scrollWheelZoom: false,
+    });
+    L.control.zoom({ position: 'topright', zoomInTitle, zoomOutTitle }).addTo(map);
+    L.tileLayer(integration.mapTileUrl, { attribution })
+      .on('tileload', () => setTiles((count) => ({ ...count, loaded: count.loaded + 1 })))
+      .on('tileerror', () => setTiles((count) => ({ ...count, failed: count.failed + 1 })))
+      .addTo(map);
+    markersRef.current = L.layerGroup().addTo(map);
+    mapRef.current = map;
+    setMapGeneration((generation) => generation + 1);
+    return () => {
+      map.remove();
+      mapRef.current = null;
+      markersRef.current = null;
+    };
+  }, [integration.mapTileUrl, attribution, zoomInTitle, zoomOutTitle]);
+
+  // Moves the map when the view the URL asks for changes; leaves the person's panning alone otherwise.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for center, zoom and bounds.
+  useEffect(() => {
+    const map = mapRef.current;
+    const view = stateRef.current;
+    if (!map) return;
+    if (view.bounds) map.fitBounds(view.bounds, { padding: [32, 32], maxZoom: 13 });
+    else if (view.center && view.zoom !== null) map.setView(toLatLng(view.center), view.zoom);
+  }, [key, mapGeneration]);
+
+  // Leaflet measures its container once: measure again when the notice below takes room.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the notice changes the layout.
+  useEffect(() => {
+    mapRef.current?.invalidateSize();
+  }, [tilesUnavailable]);
+
+  const selectedSlug = state.selectedClinic?.slug;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new map needs its markers drawn again.
+  useEffect(() => {
+    const layer = markersRef.current;
+    if (!layer) return;
+    drawMarkers(layer, {
+      clinics,
+      selectedSlug,
+      mobileLocations: state.mobileLocations,
+      userLocation: state.userLocation,
+      mobileTitle: (name) => t('page.select_region.mobile_marker', { name }),
+      onSelectClinic: (slug) => onSelectRef.current(slug),
+    });
+  }, [clinics, selectedSlug, state.mobileLocations, state.userLocation, t, mapGeneration]);
 
   return (
     <div className={styles.frame}>
-      <MapContainer
+      <section
+        ref={containerRef}
         className={styles.map}
-        center={initialCenter}
-        zoom={state.zoom ?? fallbackZoom}
-        bounds={state.bounds ?? undefined}
-        zoomControl={false}
-        scrollWheelZoom={false}
-      >
-        <AccessibleName label={t('page.select_region.map_label')} />
-        <ZoomControl
-          position="topright"
-          zoomInTitle={t('page.select_region.zoom_in')}
-          zoomOutTitle={t('page.select_region.zoom_out')}
-        />
-        <TileLayer
-          url={integration.mapTileUrl}
-          attribution={attribution}
-          eventHandlers={{
-            tileload: () => setTiles((count) => ({ ...count, loaded: count.loaded + 1 })),
-            tileerror: () => setTiles((count) => ({ ...count, failed: count.failed + 1 })),
-          }}
-        />
-        <ViewController state={state} />
-        <SizeWatcher layoutKey={tilesUnavailable ? 'notice' : 'plain'} />
-        {clinics.map((clinic) => (
-          <Marker
-            key={clinic.slug}
-            position={[clinic.latitude, clinic.longitude]}
-            icon={clinic.slug === selectedSlug ? selectedIcon : clinicIcon}
-            zIndexOffset={clinic.slug === selectedSlug ? 1000 : 0}
-            keyboard={false}
-            title={clinic.name}
-            alt={clinic.name}
-            eventHandlers={{ click: () => onSelectClinic(clinic.slug) }}
-          />
-        ))}
-        {state.mobileLocations.map((location) => (
-          <Marker
-            key={`mobile-${location.id}`}
-            position={[location.latitude, location.longitude]}
-            icon={mobileIcon}
-            keyboard={false}
-            title={t('page.select_region.mobile_marker', { name: location.name })}
-            alt={t('page.select_region.mobile_marker', { name: location.name })}
-          />
-        ))}
-        {state.userLocation ? (
-          <CircleMarker
-            center={toLatLng(state.userLocation)}
-            radius={9}
-            interactive={false}
-            pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#005eb8', fillOpacity: 1 }}
-          />
-        ) : null}
-      </MapContainer>
+        aria-label={t('page.select_region.map_label')}
+      />
       {tilesUnavailable ? (
         <p className={styles.notice} role="status">
           {t('page.select_region.map_tiles_failed')}
