@@ -62,18 +62,14 @@ export function CompletionSummary() {
       <dl className={styles.summaryList}>
         {completion.appointments.map((item) => (
           <div key={`${item.examName}-${item.date}`}>
-            <dt>
-              {item.modalityName} — {item.examName}
-            </dt>
+            <dt>{item.examName}</dt>
             <dd>{item.clinicName}</dd>
             <dd>{format(item.date, item.timeZone)}</dd>
           </div>
         ))}
         {completion.bookingRequests.map((item) => (
           <div key={`${item.examName}-${item.bookingKey}`}>
-            <dt>
-              {item.modalityName} — {item.examName}
-            </dt>
+            <dt>{item.examName}</dt>
             <dd>{item.clinicName ?? ''}</dd>
             <dd>{t('booking.complete.request_sent')}</dd>
           </div>
@@ -84,9 +80,6 @@ export function CompletionSummary() {
         <button type="button" className={styles.button} onClick={() => setRedirecting(true)}>
           {t('booking.complete.manage')}
         </button>
-        <Link to={target} className={styles.linkButton}>
-          {t('booking.complete.manage_link')}
-        </Link>
         <Link to={link('/')} className={styles.linkButton}>
           {t('booking.complete.book_another')}
         </Link>

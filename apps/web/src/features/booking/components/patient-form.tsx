@@ -200,7 +200,15 @@ export default function PatientForm({
               <li key={exam.slug}>
                 {exam.nameWithModality}
                 {start && start !== 'request'
-                  ? ` — ${formatInZone(start, clinic.timeZone, i18n.language, { dateStyle: 'full', timeStyle: 'short' })}`
+                  ? ` — ${formatInZone(start, clinic.timeZone, i18n.language, {
+                      weekday: 'long',
+                      day: 'numeric',
+                      month: 'long',
+                      year: 'numeric',
+                      hour: 'numeric',
+                      minute: '2-digit',
+                      timeZoneName: 'short',
+                    })}`
                   : ` — ${t('booking.form.by_request')}`}
               </li>
             );

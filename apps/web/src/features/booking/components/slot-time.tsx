@@ -15,15 +15,35 @@ export function formatInZone(
   return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(new Date(instant));
 }
 
-/** A slot's start in the clinic's own time, naming the zone when it differs from the browser's. */
-export function SlotTime({ slot, withDate = false }: { slot: Slot; withDate?: boolean }) {
+/** The zone's short name at an instant (e.g. AEDT), as the page's language writes it. */
+export function zoneName(timeZone: string, locale: string, instant: string | Date): string {
+  return (
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(instant))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/**
+ * A slot's start in the clinic's own time, naming the zone when it differs from the browser's
+ * (unless the screen names it once for a whole list: `showZone={false}`).
+ */
+export function SlotTime({
+  slot,
+  withDate = false,
+  showZone = true,
+}: {
+  slot: Slot;
+  withDate?: boolean;
+  showZone?: boolean;
+}) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   const text = formatInZone(slot.start, slot.timeZone, locale, {
     ...(withDate ? { weekday: 'short', day: 'numeric', month: 'short' } : {}),
     hour: 'numeric',
     minute: '2-digit',
-    ...(slot.timeZone !== browserTimeZone() ? { timeZoneName: 'short' } : {}),
+    ...(showZone && slot.timeZone !== browserTimeZone() ? { timeZoneName: 'short' } : {}),
   });
   return <time dateTime={slot.start}>{text}</time>;
 }

@@ -11,6 +11,7 @@ import { CompletionSummary } from '../components/completion-summary.tsx';
 import { ErrorModal } from '../components/error-modal.tsx';
 import { useBookingNavigation, useStaffBooking } from '../hooks/use-booking-navigation.ts';
 import { listParam, withoutTimeParams } from '../model/booking-params.ts';
+import { loadCompletion } from '../model/booking-session.ts';
 import { ExamSummary } from './select-clinic-page.tsx';
 import { SlotSelection } from './slot-selection.tsx';
 
@@ -35,8 +36,16 @@ export function BookingPage() {
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   if (step === 'complete') {
+    // The title says what happened: a booking, a pending appointment or a request.
+    const kind = loadCompletion()?.kind;
+    const titleKey =
+      kind === 'BOOKING_REQUEST'
+        ? 'booking.complete.title_booking_request'
+        : kind === 'PENDING_APPOINTMENT'
+          ? 'booking.complete.title_pending_appointment'
+          : 'booking.complete.title';
     return (
-      <Page title={t(staff ? 'booking.complete.title_staff' : 'booking.complete.title')}>
+      <Page title={t(staff ? `${titleKey}_staff` : titleKey)}>
         <CompletionSummary />
       </Page>
     );

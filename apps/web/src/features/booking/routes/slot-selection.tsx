@@ -3,12 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useClock } from '../../../lib/clock.tsx';
 import { useClinicSlots, useNextAvailable } from '../api/availability-api.ts';
 import { holdSlot } from '../api/booking-api.ts';
 import styles from '../components/booking.module.css';
 import { Calendar } from '../components/calendar.tsx';
-import { browserTimeZone, SlotTime } from '../components/slot-time.tsx';
+import { browserTimeZone, SlotTime, zoneName } from '../components/slot-time.tsx';
 import {
   calendarViewOf,
   chosenSlotsOf,
@@ -41,7 +42,7 @@ export function SlotSelection({
   onError: (message: string) => void;
   onContinue: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const clock = useClock();
   const [params, setParams] = useSearchParams();
   const chosen = chosenSlotsOf(params);
@@ -129,7 +130,12 @@ export function SlotSelection({
       update(updated);
       pushBookingEvent('time_slot', { clinicSlug: clinic.slug, examSlug, enquiry: slot.enquiry });
     } catch (error) {
-      onError(serverErrorMessage(error, t));
+      // A lost race (409) is told in the patient's language, as at submit; others pass through.
+      onError(
+        isApiError(error) && error.status === 409
+          ? t('booking.error_modal.slot_taken')
+          : serverErrorMessage(error, t),
+      );
     } finally {
       setPending(null);
     }
@@ -238,7 +244,11 @@ export function SlotSelection({
             : t('booking.slots.times')}
         </h2>
         {zoneDiffers ? (
-          <p className={styles.hint}>{t('booking.slots.zone', { zone: clinic.timeZone })}</p>
+          <p className={styles.hint}>
+            {t('booking.slots.zone', {
+              zone: `${zoneName(clinic.timeZone, i18n.language, daySlots[0]?.start ?? clock())}, ${clinic.timeZone}`,
+            })}
+          </p>
         ) : null}
         {loading && !daySlots.length ? (
           <ul className={page.slots} aria-hidden="true">
@@ -260,7 +270,7 @@ export function SlotSelection({
                   disabled={pending !== null}
                   onClick={() => select(slot)}
                 >
-                  <SlotTime slot={slot} />
+                  <SlotTime slot={slot} showZone={false} />
                 </button>
               </li>
             ))}
