@@ -142,6 +142,7 @@ export const bookingErrorCodes = {
   bookingKeyUsed: 'BOOKING_KEY_USED',
   bookingKeyUnknown: 'BOOKING_KEY_UNKNOWN',
   holdExpired: 'HOLD_EXPIRED',
+  tooManyHolds: 'TOO_MANY_HOLDS',
   fileTooLarge: 'FILE_TOO_LARGE',
   fileTypeNotAllowed: 'FILE_TYPE_NOT_ALLOWED',
 } as const;

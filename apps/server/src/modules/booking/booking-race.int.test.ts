@@ -108,3 +108,20 @@ it('books the next free resource when the first one is taken, then refuses', asy
   expect(results).toEqual([...Array.from({ length: resources }, () => 201), 409]);
   expect(await overlappingPairs()).toBe(0);
 });
+
+it('one booking key may hold at most 10 slots at once', async () => {
+  const clinicSlug = 'bondi-junction';
+  const examSlug = 'bone-density-scan';
+  const slots = await listSlots(testApp.app, clinicSlug, examSlug, '2026-03-10', '2026-03-12');
+  const key = await reserveBookingKey(testApp.app);
+  const hold = (start: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/slot-holds',
+      payload: { clinicSlug, examSlug, start, bookingKey: key },
+    });
+  for (const slot of slots.slice(0, 10)) expect((await hold(slot.start)).statusCode).toBe(201);
+  const eleventh = await hold(slots[10]!.start);
+  expect(eleventh.statusCode).toBe(409);
+  expect(eleventh.json().error.code).toBe('TOO_MANY_HOLDS');
+});

@@ -31,6 +31,7 @@ export interface BookingStore {
     expiresAt: Date;
     bookingKey: string;
   }): Promise<{ id: string; resourceId: number } | null>;
+  countLiveHolds(bookingKey: string, now: Date): Promise<number>;
   findLiveHold(input: {
     holdId: string;
     bookingKey: string;

@@ -39,6 +39,12 @@ export class EnquiryOnlyExamError extends DomainError {
   readonly code = bookingErrorCodes.enquiryOnlyExam;
 }
 
+/** One booking attempt may keep only a few slots at a time. */
+export class TooManyHoldsError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = bookingErrorCodes.tooManyHolds;
+}
+
 /** The key already names a booking: ask for a new key and try again. */
 export class BookingKeyUsedError extends DomainError {
   readonly statusCode = 409;

@@ -6,6 +6,7 @@ import {
   BookingKeyUnknownError,
   BookingKeyUsedError,
   SlotUnavailableError,
+  TooManyHoldsError,
 } from './booking.errors.ts';
 import { clinicInstant } from './booking-format.ts';
 import type { BookingStore, RequestContext } from './booking-store.ts';
@@ -16,6 +17,8 @@ export interface BookingSettings {
   bookingKeyMinutes: number;
   /** How long a slot hold keeps a slot (booking.json slotHoldMinutes). */
   slotHoldMinutes: number;
+  /** Live holds one booking key may keep at once (no hoarding of slots). */
+  maxHoldsPerKey: number;
 }
 
 export interface BookingServiceDeps {
@@ -89,6 +92,11 @@ export function createBookingService({ store, slots, clock, settings }: BookingS
       const slot = await requireBookableSlot(store, slots, request, now);
       const expiresAt = new Date(now.getTime() + settings.slotHoldMinutes * 60_000);
       const hold = await store.transaction(async (tx) => {
+        if ((await tx.countLiveHolds(request.bookingKey, now)) >= settings.maxHoldsPerKey) {
+          throw new TooManyHoldsError(
+            `At most ${settings.maxHoldsPerKey} times can be held at once; book or let some go first.`,
+          );
+        }
         await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now);
         return tx.insertHoldOnFirstFreeResource({
           resourceIds: slot.resourceIds,

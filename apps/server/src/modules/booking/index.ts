@@ -37,6 +37,7 @@ export function createBookingStore(db: Kysely<Database> | Transaction<Database>)
     deleteExpiredHolds: (resourceIds, start, end, now) =>
       bookings.deleteExpiredHolds(db, resourceIds, start, end, now),
     insertHoldOnFirstFreeResource: (input) => bookings.insertHoldOnFirstFreeResource(db, input),
+    countLiveHolds: (bookingKey, now) => bookings.countLiveHolds(db, bookingKey, now),
     findLiveHold: (input) => bookings.findLiveHold(db, input),
     insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
     insertAppointmentOnFirstFreeResource: (input, resourceIds) =>
@@ -59,6 +60,7 @@ export interface BookingModuleDeps {
 export const defaultBookingSettings: BookingSettings = {
   bookingKeyMinutes: 120,
   slotHoldMinutes: 10,
+  maxHoldsPerKey: 10,
 };
 
 /** Booking keys, slot holds, appointments, booking requests and pending notices. */

@@ -74,6 +74,18 @@ export async function insertHoldOnFirstFreeResource(
   return null;
 }
 
+/** Live holds of one booking key. */
+export async function countLiveHolds(db: Db, bookingKey: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('resource_bookings')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('kind', '=', 'HOLD')
+    .where('booking_key', '=', bookingKey)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** A live hold of this booking key for exactly this period, on one of these resources. */
 export async function findLiveHold(
   db: Db,
