@@ -143,7 +143,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     validContentTypes: provider.booking.validReferralContentTypes,
     maxBytes: env.uploadMaxBytes,
   });
-  await app.register(notificationsModule, { db: deps.db, devOutbox: env.smtpUrl === null });
+  // Patients' messages are readable there: never in production, never with real delivery.
+  await app.register(notificationsModule, {
+    db: deps.db,
+    devOutbox: env.smtpUrl === null && !env.production,
+  });
 
   await app.register(webAppPlugin, {
     distDir: env.webDistDir,

@@ -121,7 +121,12 @@ async function main(): Promise<void> {
     await handle.close();
     failFast(error);
   }
-  outboxWorker.start();
+  if (env.production && !env.smtpUrl) {
+    // Nothing would really be sent: keep messages PENDING until SMTP_URL is configured.
+    console.warn('SMTP_URL is not set: confirmations stay queued (outbox_messages) until it is.');
+  } else {
+    outboxWorker.start();
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const host = env.host.includes(':') ? `[${env.host}]` : env.host;

@@ -54,8 +54,11 @@ it('GET /dev/outbox renders an escaped HTML page', async () => {
   expect(response.body).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
 });
 
-it('does not exist when real delivery is configured (SMTP_URL)', async () => {
-  const real = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+it.each([
+  ['real delivery is configured', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
+  ['in production', { NODE_ENV: 'production' }],
+])('does not exist when %s', async (_name, env) => {
+  const real = await buildTestApp({ env });
   try {
     for (const url of ['/api/dev/outbox', '/dev/outbox']) {
       const response = await real.app.inject({ method: 'GET', url });
