@@ -242,7 +242,16 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     await waitForSlots(page, clinic.name);
     await page.getByText(t('booking.slots.request_only', { name: exam.name })).waitFor();
     await screenshot(page, `booking-request-slots-${viewport}`);
-    await page.getByRole('button', { name: t('booking.slots.no_preferred_time') }).click();
+    if (viewport === 'phone') {
+      // No preferred time: the clinic will call.
+      await page.getByRole('button', { name: t('booking.slots.no_preferred_time') }).click();
+    } else {
+      // A preferred window (an enquiry slot): nothing is held for it.
+      const window = slotList(page).getByRole('button').first();
+      expect(await window.textContent()).toMatch(/–/);
+      await window.click();
+      await expect.poll(() => window.getAttribute('aria-pressed')).toBe('true');
+    }
     await page.getByRole('button', { name: t('booking.slots.continue'), exact: true }).click();
 
     await waitForHeading(page, t('booking.form.title'));

@@ -39,11 +39,18 @@ export function SlotTime({
 }) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
-  const text = formatInZone(slot.start, slot.timeZone, locale, {
+  const options: Intl.DateTimeFormatOptions = {
     ...(withDate ? { weekday: 'short', day: 'numeric', month: 'short' } : {}),
     hour: 'numeric',
     minute: '2-digit',
     ...(showZone && slot.timeZone !== browserTimeZone() ? { timeZoneName: 'short' } : {}),
-  });
+  };
+  // An enquiry slot is a window the clinic can be asked for (e.g. 8:00 am – 12:00 pm).
+  const text = slot.enquiry
+    ? new Intl.DateTimeFormat(locale, { timeZone: slot.timeZone, ...options }).formatRange(
+        new Date(slot.start),
+        new Date(slot.end),
+      )
+    : formatInZone(slot.start, slot.timeZone, locale, options);
   return <time dateTime={slot.start}>{text}</time>;
 }

@@ -258,7 +258,9 @@ export function SlotSelection({
             ))}
           </ul>
         ) : daySlots.length ? (
-          <ul className={page.slots}>
+          <ul
+            className={`${page.slots} ${daySlots.some((slot) => slot.enquiry) ? page.windows : ''}`}
+          >
             {daySlots.map((slot) => (
               <li key={slot.start}>
                 <button
