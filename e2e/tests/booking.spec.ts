@@ -143,6 +143,15 @@ async function outboxFor(email: string): Promise<DevOutboxMessage[]> {
   return messages.filter((message) => message.recipient === email);
 }
 
+const normalizeSpaces = (text: string) => text.replace(/\s+/gu, ' ');
+
+/** An instant as the clinic's own clock shows it (en-AU), spaces normalised. */
+function clinicLocal(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  return normalizeSpaces(
+    new Intl.DateTimeFormat('en-AU', { timeZone, ...options }).format(new Date(instant)),
+  );
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -203,7 +212,18 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     await status.waitFor();
     const bookingKey = (await page.getByTestId('booking-key').textContent()) ?? '';
     expect(bookingKey).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
-    await page.getByText(clinic.name).first().waitFor();
+    // The time is the clinic's own, named by its zone (the test browser runs on UTC, not Sydney).
+    const details = page.getByRole('definition');
+    await details.filter({ hasText: clinic.name }).first().waitFor();
+    const shownTime = normalizeSpaces((await details.allTextContents()).join(' | '));
+    expect(shownTime).toContain(
+      clinicLocal(start ?? '', clinic.timeZone, { hour: 'numeric', minute: '2-digit' }),
+    );
+    expect(shownTime).toContain(
+      clinicLocal(start ?? '', clinic.timeZone, { timeZoneName: 'short' })
+        .split(' ')
+        .pop(),
+    );
     await expectNoAxeViolations(page, `completion on ${viewport}`);
     await screenshot(page, `booking-complete-${viewport}`);
 
@@ -352,6 +372,53 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     expect(email?.bodyText).toContain(`/appointments/${bookingKey}`);
 
     // The only console error is the browser's own report of the refused hold.
+    expect(consoleErrors.filter((message) => !isExpectedResourceError(409)(message))).toEqual([]);
+    await closeAll(context);
+  });
+
+  test('a slot lost right before submit (409 on creation) shows the error modal and returns to the times', async () => {
+    const exam = examNamed('abdominal-ultrasound');
+    const clinic = (await nearestClinics(exam)).clinics[0];
+    if (!clinic) throw new Error('no clinic offers an abdominal ultrasound');
+    const { page, context, consoleErrors } = await locatedPatient(viewport);
+
+    await chooseExam(page, exam);
+    await continueFromHome(page);
+    await waitForClinics(page, clinic.name);
+    await page
+      .getByRole('button', { name: t('booking.clinic.choose', { name: clinic.name }) })
+      .click();
+    const list = await waitForSlots(page, clinic.name);
+    const slot = list.getByRole('button').first();
+    await slot.click();
+    await expect.poll(() => slot.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: t('booking.slots.continue'), exact: true }).click();
+    await waitForHeading(page, t('booking.form.title'));
+    await fillPatientForm(page, patientFor(`Submit${viewport}`));
+
+    // The patient's own hold keeps the slot from everyone else, so the server cannot lose this
+    // race for real while the hold lives; the creation call answers as it does after a hold
+    // expired and the slot was taken (409 SLOT_UNAVAILABLE).
+    await page.route('**/api/appointments', (route) =>
+      route.fulfill({
+        status: 409,
+        json: { error: { code: 'SLOT_UNAVAILABLE', message: 'That time was just booked.' } },
+      }),
+    );
+    await page.getByRole('button', { name: t('booking.form.submit') }).click();
+    const modal = page.getByRole('alertdialog', { name: t('booking.error_modal.title') });
+    await modal.getByText(t('booking.error_modal.slot_taken')).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    await modal.getByRole('button', { name: t('booking.error_modal.choose_another') }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    // Back at the times, with no time chosen and the form step gone from the URL.
+    await waitForSlots(page, clinic.name);
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('slots')).toBeNull();
+    expect(search.get('step')).toBeNull();
+    expect(await list.locator('[aria-pressed="true"]').count()).toBe(0);
     expect(consoleErrors.filter((message) => !isExpectedResourceError(409)(message))).toEqual([]);
     await closeAll(context);
   });
