@@ -295,7 +295,7 @@ export function SlotSelection({
         )}
       </section>
 
-      <div className={styles.actions}>
+      <div className={`${styles.actions} ${page.continueBar}`}>
         <button
           type="button"
           className={styles.button}
