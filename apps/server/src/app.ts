@@ -14,11 +14,11 @@ import type { Env } from './config/env.ts';
 import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
-import { assetsModule } from './modules/assets/index.ts';
+import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
 import { bookingModule } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
-import { configModule } from './modules/config/index.ts';
+import { buildConfigService, configModule, startupConfig } from './modules/config/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
@@ -27,6 +27,7 @@ import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { startupBootstrap } from './plugins/startup-bootstrap.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 export interface AppConfig {
@@ -110,8 +111,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     version,
   };
   await app.register(healthModule, { db: deps.db });
-  await app.register(configModule, { db: deps.db, provider, runtime, clock: deps.clock });
-  await app.register(assetsModule, { provider });
+  const configService = buildConfigService({ db: deps.db, provider, runtime, clock: deps.clock });
+  const translations = buildTranslationsService(provider);
+  await app.register(configModule, {
+    db: deps.db,
+    provider,
+    runtime,
+    clock: deps.clock,
+    service: configService,
+  });
+  await app.register(assetsModule, { provider, translations });
   await app.register(accountModule);
   await app.register(catalogueModule, { db: deps.db });
   await app.register(locationsModule, {
@@ -154,6 +163,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     application: provider.application,
     radiology: provider.radiology,
     faviconType: provider.assets.favicon.contentType,
+    bootstrapFor: startupBootstrap(startupConfig(configService), translations),
   });
   return app;
 }

@@ -1,6 +1,7 @@
 export * from './assets.ts';
 export * from './availability.ts';
 export * from './booking.ts';
+export * from './bootstrap.ts';
 export * from './catalogue.ts';
 export * from './clinics.ts';
 export * from './config.ts';

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -260,6 +261,73 @@ describe('the web app', () => {
       expect(response.body).toContain('href="/api/assets/application/favicon"');
     },
   );
+
+  const bootstrapOf = (html: string) => {
+    const match = /<script type="application\/json" id="portal-bootstrap">([^<]*)<\/script>/.exec(
+      html,
+    );
+    return match ? JSON.parse(match[1] as string) : null;
+  };
+  const json = async (url: string) => (await inject({ method: 'GET', url })).json();
+
+  it('inlines the start-up data exactly as the API answers it, for the provider locale', async () => {
+    const response = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(bootstrapOf(response.body)).toEqual({
+      config: {
+        application: await json('/api/config/application'),
+        integration: await json('/api/config/integration'),
+        bodyFigure: await json('/api/config/body-figure'),
+        radiology: await json('/api/config/radiology'),
+      },
+      locale: 'en-AU',
+      translations: await json('/api/assets/translations'),
+    });
+    // A data block is not a script: the CSP keeps forbidding inline scripts.
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+  });
+
+  it('inlines the translations of a lang parameter and names it on <html>', async () => {
+    const response = await inject({ method: 'GET', url: '/about?lang=mk' });
+    const bootstrap = bootstrapOf(response.body);
+    expect(bootstrap.locale).toBe('mk');
+    expect(bootstrap.translations).toEqual(await json('/api/assets/translations?lang=mk'));
+    expect(response.body).toContain('<html lang="mk">');
+  });
+
+  it.each(['br', 'gzip'])(
+    'sends index.html %s-compressed when the browser accepts it',
+    async (coding) => {
+      const plain = await inject({ method: 'GET', url: '/' });
+      const response = await inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': `${coding}, deflate` },
+      });
+      expect(response.headers['content-encoding']).toBe(coding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      const body =
+        coding === 'br'
+          ? brotliDecompressSync(response.rawPayload)
+          : gunzipSync(response.rawPayload);
+      expect(body.toString('utf8')).toBe(plain.body);
+    },
+  );
+
+  it('serves a precompressed build file when there is one', async () => {
+    const response = await inject({
+      method: 'GET',
+      url: '/assets/index-AbCd1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
+    expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(plain.body);
+  });
 
   it('serves hashed build files with immutable caching', async () => {
     const response = await inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });

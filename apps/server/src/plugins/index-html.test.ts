@@ -1,7 +1,14 @@
-import { applicationConfigSchema, radiologyConfigSchema } from '@portal/contract';
+import {
+  applicationConfigResponseSchema,
+  applicationConfigSchema,
+  bodyFigureConfigSchema,
+  integrationConfigSchema,
+  type PortalBootstrap,
+  radiologyConfigSchema,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, pageTitle, renderIndexHtml } from './index-html.ts';
-import { cacheControlFor } from './web-app.ts';
+import { escapeHtml, jsonForScriptElement, pageTitle, renderIndexHtml } from './index-html.ts';
+import { cacheControlFor, htmlEncodingFor } from './web-app.ts';
 
 const radiology = radiologyConfigSchema.parse({
   name: 'Acme Imaging',
@@ -75,8 +82,90 @@ describe('renderIndexHtml', () => {
   });
 });
 
+describe('the start-up data block', () => {
+  const hostile = '</script><script>alert(1)</script><!-- & \u2028\u2029 </SCRIPT >';
+  const bootstrap: PortalBootstrap = {
+    config: {
+      application: applicationConfigResponseSchema.parse({
+        metaTitle: hostile,
+        activeProfiles: ['demo'],
+        production: false,
+        readOnly: false,
+        version: '1.0.0',
+      }),
+      integration: integrationConfigSchema.parse({}),
+      bodyFigure: bodyFigureConfigSchema.parse({}),
+      radiology: radiologyConfigSchema.parse({ ...radiology, bannerMessage: hostile }),
+    },
+    locale: 'mk',
+    translations: { page: { home: { title: hostile } } },
+  };
+  const application = applicationConfigSchema.parse({ jsLocale: 'en-AU' });
+  const html = renderIndexHtml(
+    template,
+    { application, radiology, faviconType: 'image/png' },
+    bootstrap,
+  );
+  const block = /<script type="application\/json" id="portal-bootstrap">([\s\S]*?)<\/script>/.exec(
+    html,
+  );
+
+  it('holds the data as JSON that no value can break out of', () => {
+    expect(block).not.toBeNull();
+    const text = block?.[1] ?? '';
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(bootstrap);
+    // Exactly one element: the hostile text did not open or close another.
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html.match(/<\/script/gi)).toHaveLength(1);
+  });
+
+  it('sits at the end of the body and sets the page language to its locale', () => {
+    expect(html).toMatch(
+      /<div id="root"><\/div>\s*<script type="application\/json"[^>]*>[^<]*<\/script>\s*<\/body>/,
+    );
+    expect(html).toContain('<html lang="mk">');
+  });
+
+  it('replaces a copy in the template instead of adding a second one', () => {
+    const again = renderIndexHtml(
+      html,
+      { application, radiology, faviconType: 'image/png' },
+      bootstrap,
+    );
+    expect(again.match(/id="portal-bootstrap"/g)).toHaveLength(1);
+  });
+
+  it('is left out when there is no start-up data', () => {
+    const plain = renderIndexHtml(template, { application, radiology, faviconType: 'image/png' });
+    expect(plain).not.toContain('portal-bootstrap');
+    expect(plain).toContain('<html lang="en-AU">');
+  });
+
+  it('escapes < > & U+2028 U+2029 as JSON unicode escapes', () => {
+    expect(jsonForScriptElement({ a: '</script>&\u2028' })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u0026\\u2028"}',
+    );
+  });
+});
+
+describe('htmlEncodingFor', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['BR', 'br'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ] as const)('%s -> %s', (header, expected) => {
+    expect(htmlEncodingFor(header)).toBe(expected);
+  });
+});
+
 describe('cacheControlFor', () => {
   it.each([
+    ['assets/index-B1c2D3e4.js.br', 'public, max-age=31536000, immutable'],
+    ['assets/index-B1c2D3e4.js.gz', 'public, max-age=31536000, immutable'],
     ['assets/index-B1c2D3e4.js', 'public, max-age=31536000, immutable'],
     ['assets/about-page-Zz_9-abc.css', 'public, max-age=31536000, immutable'],
     ['assets/logo.svg', 'public, max-age=300'],

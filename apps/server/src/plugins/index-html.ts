@@ -1,5 +1,5 @@
-import type { ApplicationConfig, RadiologyConfig } from '@portal/contract';
-import { themeToCssText } from '@portal/contract';
+import type { ApplicationConfig, PortalBootstrap, RadiologyConfig } from '@portal/contract';
+import { portalBootstrapElementId, themeToCssText } from '@portal/contract';
 
 export function escapeHtml(text: string): string {
   return text
@@ -16,6 +16,26 @@ export interface IndexHtmlInput {
   faviconType: string;
 }
 
+/**
+ * JSON that is safe inside a <script> element: `<`, `>` and `&` become \u escapes, so no
+ * value can close the element (`</script>`) or open a comment (`<!--`); U+2028 and U+2029 are
+ * escaped too. JSON.parse reads the escapes back as the same characters.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The start-up data as a JSON data block (docs/decisions/007): a <script> whose type is not
+ * JavaScript is never executed, so script-src does not apply to it and CSP needs no change.
+ */
+export function bootstrapElement(bootstrap: PortalBootstrap): string {
+  return `<script type="application/json" id="${portalBootstrapElementId}">${jsonForScriptElement(bootstrap)}</script>`;
+}
+
 /** Page title = radiology name followed by metaTitle (spec 1 §1). */
 export function pageTitle(radiology: RadiologyConfig, application: ApplicationConfig): string {
   return [radiology.name, application.metaTitle.trim()].filter((part) => part !== '').join(' ');
@@ -28,6 +48,7 @@ const ownedTags = [
   /<meta\s+[^>]*property=["']og:(?:title|description|type|site_name)["'][^>]*>\s*/gi,
   /<link\s+[^>]*rel=["'](?:icon|shortcut icon)["'][^>]*>\s*/gi,
   /<style\s+id=["']portal-theme["'][^>]*>[\s\S]*?<\/style>\s*/gi,
+  /<script\s+type=["']application\/json["']\s+id=["']portal-bootstrap["'][^>]*>[\s\S]*?<\/script>\s*/gi,
 ];
 
 /**
@@ -35,7 +56,11 @@ const ownedTags = [
  * crawlers, link previews and the first paint see the right title, meta tags
  * and theme before any script runs. Every configured value is escaped.
  */
-export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
+export function renderIndexHtml(
+  template: string,
+  input: IndexHtmlInput,
+  bootstrap?: PortalBootstrap,
+): string {
   const { application, radiology } = input;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
@@ -61,13 +86,18 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
 
   let html = template;
   for (const pattern of ownedTags) html = html.replace(pattern, '');
-  const lang = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(application.jsLocale)
-    ? application.jsLocale
-    : 'en-AU';
+  const locale = bootstrap?.locale ?? application.jsLocale;
+  const lang = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(locale) ? locale : 'en-AU';
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)["'][^"']*["']/i, `$1"${lang}"`)
     : html.replace(/<html\b/i, `<html lang="${lang}"`);
-  return html.includes('</head>')
+  html = html.includes('</head>')
     ? html.replace('</head>', () => `    ${head}\n  </head>`)
     : `${head}\n${html}`;
+  if (!bootstrap) return html;
+  // After the markup, so the preload scanner reaches the head's script and style links first.
+  const data = bootstrapElement(bootstrap);
+  return html.includes('</body>')
+    ? html.replace('</body>', () => `  ${data}\n  </body>`)
+    : `${html}\n${data}`;
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { errorCodes } from '@portal/contract';
+import { errorCodes, type PortalBootstrap } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError, sendNotFound } from './error-handler.ts';
@@ -9,15 +10,42 @@ import { escapeHtml, type IndexHtmlInput, renderIndexHtml } from './index-html.t
 
 export interface WebAppOptions extends IndexHtmlInput {
   distDir: string;
+  /**
+   * The start-up data for a request's `lang` query parameter (absent: the provider's locale),
+   * inlined into index.html so the app renders without fetching it (docs/decisions/007).
+   */
+  bootstrapFor?: (lang: string | undefined) => PortalBootstrap;
 }
 
 /** Vite puts content-hashed files under assets/ (`index-B1c2D3e4.js`): safe to cache forever. */
 const hashedAsset = /^\/?assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 export function cacheControlFor(relativePath: string): string {
-  return hashedAsset.test(relativePath.replace(/\\/g, '/'))
-    ? 'public, max-age=31536000, immutable'
-    : 'public, max-age=300';
+  // A precompressed copy (`index-B1c2D3e4.js.br`) is cached like the file it compresses.
+  const path = relativePath.replace(/\\/g, '/').replace(/\.(br|gz)$/, '');
+  return hashedAsset.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+}
+
+type HtmlEncoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding of index.html that a request accepts (brotli, then gzip, else none). */
+export function htmlEncodingFor(acceptEncoding: string | undefined): HtmlEncoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([coding]) => coding),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+interface RenderedIndex {
+  identity: string;
+  br: Buffer;
+  gzip: Buffer;
 }
 
 const notBuiltMessage =
@@ -44,7 +72,29 @@ export const webAppPlugin = fp<WebAppOptions>(
   async (app: FastifyInstance, options) => {
     const indexPath = join(options.distDir, 'index.html');
     const built = existsSync(indexPath);
-    const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, 'utf8'), options) : null;
+    const template = built ? readFileSync(indexPath, 'utf8') : null;
+    // One rendering per locale, made on first use: configuration changes only with a restart.
+    // It is compressed then too (with the inlined data it is tens of kilobytes).
+    const rendered = new Map<string, RenderedIndex>();
+    const indexHtmlFor = (request: FastifyRequest): RenderedIndex | null => {
+      if (template === null) return null;
+      const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang') ?? undefined;
+      const bootstrap = options.bootstrapFor?.(lang);
+      const key = bootstrap?.locale ?? '';
+      let html = rendered.get(key);
+      if (html === undefined) {
+        const identity = renderIndexHtml(template, options, bootstrap);
+        html = {
+          identity,
+          br: brotliCompressSync(identity, {
+            params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+          }),
+          gzip: gzipSync(identity),
+        };
+        rendered.set(key, html);
+      }
+      return html;
+    };
     if (!built)
       app.log.warn({ distDir: options.distDir }, 'web app not built; app routes answer 503');
 
@@ -55,6 +105,8 @@ export const webAppPlugin = fp<WebAppOptions>(
         index: false,
         wildcard: true,
         cacheControl: false,
+        // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
+        preCompressed: true,
         // index.html is only ever served rendered, through the fallback below.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (response, filePath) => {
@@ -67,6 +119,7 @@ export const webAppPlugin = fp<WebAppOptions>(
     }
 
     const serveApp = (request: FastifyRequest, reply: FastifyReply) => {
+      const indexHtml = indexHtmlFor(request);
       if (indexHtml === null) {
         if (request.headers.accept?.includes('text/html')) {
           return reply
@@ -79,11 +132,14 @@ export const webAppPlugin = fp<WebAppOptions>(
         }
         return sendError(reply, 503, errorCodes.unavailable, notBuiltMessage);
       }
-      return reply
+      const encoding = htmlEncodingFor(request.headers['accept-encoding']);
+      reply
         .status(200)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding === 'identity') return reply.send(indexHtml.identity);
+      return reply.header('content-encoding', encoding).send(indexHtml[encoding]);
     };
 
     // The root is a directory to the static handler; answer it with the app directly.

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { clearUser } from '../features/account/index.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { readBootstrap } from '../lib/bootstrap.ts';
 import { createQueryClient } from './providers/query-client.ts';
+import { seedStartupQueries } from './providers/seed-startup.ts';
 import { Startup } from './providers/startup.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -19,7 +21,12 @@ function UnauthorizedHandler() {
 }
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => {
+    const created = queryClient ?? createQueryClient();
+    // The server's inlined start-up data, when present, spares five requests before first paint.
+    seedStartupQueries(created, readBootstrap());
+    return created;
+  });
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={client}>

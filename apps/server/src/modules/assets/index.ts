@@ -3,9 +3,9 @@ import { readBundledDictionary } from '@portal/translations';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderConfig } from '../../config/provider-config.ts';
 import { registerAssetsRoutes } from './assets.routes.ts';
-import { createTranslationsService } from './translations.service.ts';
+import { createTranslationsService, type TranslationsService } from './translations.service.ts';
 
-export { createTranslationsService } from './translations.service.ts';
+export { createTranslationsService, type TranslationsService } from './translations.service.ts';
 
 function readBundledOrNull(locale: SupportedLocale): TranslationDictionary | null {
   try {
@@ -17,17 +17,24 @@ function readBundledOrNull(locale: SupportedLocale): TranslationDictionary | nul
   }
 }
 
+/** The merged dictionaries the API serves (and index.html inlines for its locale). */
+export function buildTranslationsService(
+  provider: Pick<ProviderConfig, 'translations' | 'application'>,
+): TranslationsService {
+  return createTranslationsService({
+    readBundled: readBundledOrNull,
+    overrides: provider.translations,
+    defaultLocale: provider.application.jsLocale,
+  });
+}
+
 /** GET /api/assets/translations and /api/assets/application/{name}. */
 export async function assetsModule(
   app: FastifyInstance,
-  { provider }: { provider: ProviderConfig },
+  { provider, translations }: { provider: ProviderConfig; translations?: TranslationsService },
 ): Promise<void> {
   registerAssetsRoutes(app, {
-    translations: createTranslationsService({
-      readBundled: readBundledOrNull,
-      overrides: provider.translations,
-      defaultLocale: provider.application.jsLocale,
-    }),
+    translations: translations ?? buildTranslationsService(provider),
     images: provider.assets,
   });
 }

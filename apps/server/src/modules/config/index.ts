@@ -1,3 +1,10 @@
+import {
+  applicationConfigResponseSchema,
+  bodyFigureConfigSchema,
+  integrationConfigSchema,
+  type PortalBootstrap,
+  radiologyConfigSchema,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
@@ -31,7 +38,23 @@ export function buildConfigService({
   });
 }
 
+/**
+ * The four start-up configurations exactly as their GET /api/config/... routes answer them
+ * (parsed by the same response schemas), for the data block the server inlines into index.html.
+ */
+export function startupConfig(service: ConfigService): PortalBootstrap['config'] {
+  return {
+    application: applicationConfigResponseSchema.parse(service.application()),
+    integration: integrationConfigSchema.parse(service.integration()),
+    bodyFigure: bodyFigureConfigSchema.parse(service.bodyFigure()),
+    radiology: radiologyConfigSchema.parse(service.radiology()),
+  };
+}
+
 /** GET /api/config/{application,integration,body-figure,radiology,booking,contact,terms}. */
-export async function configModule(app: FastifyInstance, deps: ConfigModuleDeps): Promise<void> {
-  registerConfigRoutes(app, buildConfigService(deps));
+export async function configModule(
+  app: FastifyInstance,
+  deps: ConfigModuleDeps & { service?: ConfigService },
+): Promise<void> {
+  registerConfigRoutes(app, deps.service ?? buildConfigService(deps));
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, makeConfig } from '../../testing/fixtures.ts';
+import { seedStartupQueries } from './seed-startup.ts';
 import { Startup } from './startup.tsx';
 
 function Probe() {
@@ -51,8 +52,9 @@ const requestedLangs = (fetchMock: ReturnType<typeof serve>) =>
     .filter((url) => url.pathname === '/api/assets/translations')
     .map((url) => url.searchParams.get('lang'));
 
-function renderStartup(search = '') {
+function renderStartup(search = '', seed?: Parameters<typeof seedStartupQueries>[1]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (seed) seedStartupQueries(client, seed);
   return render(
     <QueryClientProvider client={client}>
       <Startup search={search}>
@@ -100,5 +102,37 @@ describe('Startup', () => {
     serve();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Welcome to X' })).toBeInTheDocument();
+  });
+
+  describe('with the start-up data inlined by the server', () => {
+    const inlined = () => ({
+      config: makeConfig({ application: { jsLocale: 'mk' } }),
+      locale: 'mk' as const,
+      translations: dictionaries.mk as Record<string, never>,
+    });
+
+    it('renders at once, without a request', () => {
+      const fetchMock = serve({ jsLocale: 'mk' });
+      renderStartup('', inlined());
+      // Synchronously: the first render is already the translated page.
+      expect(screen.getByRole('heading', { name: 'Добредојдовте во X' })).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(document.documentElement.lang).toBe('mk');
+    });
+
+    it('still fetches the translations a lang parameter asks for', async () => {
+      const fetchMock = serve({ jsLocale: 'mk' });
+      renderStartup('?lang=en-AU', inlined());
+      expect(await screen.findByRole('heading', { name: 'Welcome to X' })).toBeInTheDocument();
+      expect(requestedLangs(fetchMock)).toEqual(['en-AU']);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('does nothing without the data (start-up fetches as before)', async () => {
+      const fetchMock = serve({ jsLocale: 'mk' });
+      renderStartup('', null);
+      await screen.findByRole('heading', { name: 'Добредојдовте во X' });
+      expect(fetchMock).toHaveBeenCalledTimes(5);
+    });
   });
 });

@@ -46,7 +46,7 @@ function MainContent() {
 /** Spec 1 §2 "Shell layout": banners, header, content, footer. */
 export function ShellLayout() {
   return (
-    <div className={styles.shell}>
+    <div className={`${styles.shell} ${styles.withFooter}`}>
       <SkipLink />
       <NavigationIndicator />
       <Banners />
