@@ -27,7 +27,14 @@ export interface MobileLocationsTable {
   end_date: ColumnType<string, string, string>;
 }
 
+/** One row: bumped by any change to what the slot engine caches (migration 004). */
+export interface AvailabilityVersionTable {
+  id: boolean;
+  version: string;
+}
+
 export interface CatalogueTables {
+  availability_version: AvailabilityVersionTable;
   body_parts: BodyPartsTable;
   mobile_locations: MobileLocationsTable;
 }

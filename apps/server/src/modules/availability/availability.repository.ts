@@ -5,8 +5,9 @@ import type { BusyPeriod, ScheduleWindow } from './slot-engine.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Bulk reads for the slot engine: a handful of queries per request, whatever
- * the number of clinics, resources or days (the engine works in memory).
+ * Reads for the slot engine. The catalogue and schedules are loaded whole and
+ * kept in memory while their version stands (availability-catalogue.ts); per
+ * request only the version and the bookings are read.
  */
 
 export interface ClinicRow {
@@ -40,20 +41,37 @@ export interface ClinicBusyPeriod extends BusyPeriod {
   clinicId: number;
 }
 
-export async function findClinicBySlug(db: Db, slug: string): Promise<ClinicRow | undefined> {
-  return db
-    .selectFrom('clinics')
-    .where('slug', '=', slug)
-    .where('active', '=', true)
-    .select(['id', 'slug', 'name', 'time_zone as timeZone', 'latitude', 'longitude'])
-    .executeTakeFirst();
+/** What the engine needs besides bookings, all of it, as of `version` (see availability-catalogue.ts). */
+export interface CatalogueRows {
+  version: string;
+  exams: ExamRow[];
+  clinics: ClinicRow[];
+  /** Active clinics per exam with its duration there, by clinic name. */
+  clinicExams: Array<ClinicForExam & { examId: number }>;
+  /** Weekly windows of active resources, one row per exam the resource performs. */
+  schedules: Array<ClinicSchedule & { examId: number }>;
+  closures: ClinicBusyPeriod[];
 }
 
-export async function findExamBySlug(db: Db, slug: string): Promise<ExamRow | undefined> {
-  return db
+/** The catalogue's version (bumped by triggers when any table read below changes). */
+export async function readAvailabilityVersion(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('availability_version')
+    .select(sql<string>`version::text`.as('version'))
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/**
+ * Every active exam, clinic, clinic-exam pair, resource schedule and closure.
+ * The version is read FIRST: a change committed while the rest loads makes the
+ * next version check fail and reload, never the reverse.
+ */
+export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
+  const version = await readAvailabilityVersion(db);
+  const exams = await db
     .selectFrom('exams')
     .innerJoin('modalities', 'modalities.id', 'exams.modality_id')
-    .where('exams.slug', '=', slug)
     .where('exams.active', '=', true)
     .select([
       'exams.id',
@@ -63,23 +81,19 @@ export async function findExamBySlug(db: Db, slug: string): Promise<ExamRow | un
       'exams.booking_request_only as bookingRequestOnly',
       'exams.duration_minutes as durationMinutes',
     ])
-    .executeTakeFirst();
-}
-
-/** Active clinics performing the exam (optionally only some), with its duration at each. */
-export async function listClinicsForExam(
-  db: Db,
-  examId: number,
-  clinicIds?: number[],
-): Promise<ClinicForExam[]> {
-  if (clinicIds && clinicIds.length === 0) return [];
-  let query = db
+    .execute();
+  const clinics = await db
+    .selectFrom('clinics')
+    .where('active', '=', true)
+    .select(['id', 'slug', 'name', 'time_zone as timeZone', 'latitude', 'longitude'])
+    .execute();
+  const clinicExams = await db
     .selectFrom('clinic_exams')
     .innerJoin('clinics', 'clinics.id', 'clinic_exams.clinic_id')
     .innerJoin('exams', 'exams.id', 'clinic_exams.exam_id')
-    .where('clinic_exams.exam_id', '=', examId)
     .where('clinics.active', '=', true)
     .select((eb) => [
+      'clinic_exams.exam_id as examId',
       'clinics.id',
       'clinics.slug',
       'clinics.name',
@@ -90,35 +104,16 @@ export async function listClinicsForExam(
         .coalesce('clinic_exams.duration_minutes', 'exams.duration_minutes')
         .as('durationMinutes'),
     ])
-    .orderBy('clinics.name');
-  if (clinicIds) query = query.where('clinics.id', 'in', clinicIds);
-  return query.execute();
-}
-
-/** Weekly windows of the active resources performing the exam at these clinics, valid in the days. */
-export async function listSchedules(
-  db: Db,
-  examId: number,
-  clinicIds: number[],
-  fromDay: string,
-  toDay: string,
-): Promise<ClinicSchedule[]> {
-  if (clinicIds.length === 0) return [];
-  return db
+    .orderBy('clinics.name')
+    .orderBy('clinics.id')
+    .execute();
+  const schedules = await db
     .selectFrom('resource_exams')
     .innerJoin('resources', 'resources.id', 'resource_exams.resource_id')
     .innerJoin('resource_schedules', 'resource_schedules.resource_id', 'resource_exams.resource_id')
-    .where('resource_exams.exam_id', '=', examId)
-    .where('resource_exams.clinic_id', 'in', clinicIds)
     .where('resources.active', '=', true)
-    .where('resource_schedules.valid_from', '<=', toDay)
-    .where((eb) =>
-      eb.or([
-        eb('resource_schedules.valid_to', 'is', null),
-        eb('resource_schedules.valid_to', '>=', fromDay),
-      ]),
-    )
     .select([
+      'resource_exams.exam_id as examId',
       'resource_exams.clinic_id as clinicId',
       'resource_exams.resource_id as resourceId',
       'resource_schedules.weekday',
@@ -128,27 +123,9 @@ export async function listSchedules(
       'resource_schedules.valid_to as validTo',
     ])
     .execute();
-}
-
-/** Closures overlapping [from, to) of these clinics or of their resources. */
-export async function listClosures(
-  db: Db,
-  clinicIds: number[],
-  from: Date,
-  to: Date,
-): Promise<ClinicBusyPeriod[]> {
-  if (clinicIds.length === 0) return [];
-  const rows = await db
+  const closureRows = await db
     .selectFrom('schedule_exceptions')
     .leftJoin('resources', 'resources.id', 'schedule_exceptions.resource_id')
-    .where((eb) =>
-      eb.or([
-        eb('schedule_exceptions.clinic_id', 'in', clinicIds),
-        eb('resources.clinic_id', 'in', clinicIds),
-      ]),
-    )
-    .where('schedule_exceptions.starts_at', '<', to)
-    .where('schedule_exceptions.ends_at', '>', from)
     .select((eb) => [
       eb.fn
         .coalesce('schedule_exceptions.clinic_id', 'resources.clinic_id')
@@ -159,17 +136,25 @@ export async function listClosures(
       'schedule_exceptions.ends_at as endsAt',
     ])
     .execute();
-  return rows.map((row) => ({
+  const closures = closureRows.map((row) => ({
     clinicId: row.clinicId,
     resourceId: row.resourceId,
     start: row.startsAt.getTime(),
     end: row.endsAt.getTime(),
   }));
+  return { version, exams, clinics, clinicExams, schedules, closures };
 }
 
 /**
  * Appointments and holds still alive at `now` on these resources overlapping
- * [from, to). Uses the exclusion constraint's GiST index (resource_id, period).
+ * [from, to), read together with the catalogue's version (one round trip for
+ * both: the caller checks its cached catalogue against it).
+ *
+ * Bookings on one resource never overlap (exclusion constraint) and have
+ * finite bounds, so those overlapping the window are the ones starting in it
+ * plus, per resource, at most one starting earlier: the latest such, if it
+ * ends after `from`. Both parts are ranges of the btree index
+ * (resource_id, lower(period)) INCLUDE (period, kind, expires_at) of migration 004.
  */
 export async function listBookings(
   db: Db,
@@ -177,17 +162,42 @@ export async function listBookings(
   from: Date,
   to: Date,
   now: Date,
-): Promise<BusyPeriod[]> {
-  if (resourceIds.length === 0) return [];
-  return db
-    .selectFrom('resource_bookings')
-    .where('resource_id', 'in', resourceIds)
-    .where(sql<boolean>`period && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`)
-    .where((eb) => eb.or([eb('kind', '=', 'APPOINTMENT'), eb('expires_at', '>', now)]))
-    .select([
-      'resource_id as resourceId',
-      sql<number>`(extract(epoch from lower(period)) * 1000)::float8`.as('start'),
-      sql<number>`(extract(epoch from upper(period)) * 1000)::float8`.as('end'),
-    ])
-    .execute();
+): Promise<{ version: string; bookings: BusyPeriod[] }> {
+  // One row: the version and the bookings as JSON [[resourceId, start, end], ...]
+  // (one JSON.parse instead of a JS object per booking).
+  const result = await sql<{ version: string; bookings: Array<[number, number, number]> | null }>`
+    SELECT v.version::text AS version, (
+      SELECT json_agg(json_build_array(
+        b.resource_id,
+        (extract(epoch from b.lo) * 1000)::float8,
+        (extract(epoch from b.hi) * 1000)::float8))
+      FROM (
+        SELECT resource_id, lower(period) AS lo, upper(period) AS hi
+        FROM resource_bookings
+        WHERE resource_id = any(${resourceIds}::int[])
+          AND lower(period) >= ${from}::timestamptz AND lower(period) < ${to}::timestamptz
+          AND (kind = 'APPOINTMENT' OR expires_at > ${now})
+        UNION ALL
+        SELECT earlier.resource_id, earlier.lo, earlier.hi
+        FROM unnest(${resourceIds}::int[]) AS candidate(resource_id)
+        CROSS JOIN LATERAL (
+          SELECT resource_id, lower(period) AS lo, upper(period) AS hi, kind, expires_at
+          FROM resource_bookings
+          WHERE resource_id = candidate.resource_id AND lower(period) < ${from}::timestamptz
+          ORDER BY lower(period) DESC
+          LIMIT 1
+        ) AS earlier
+        WHERE earlier.hi > ${from}::timestamptz
+          AND (earlier.kind = 'APPOINTMENT' OR earlier.expires_at > ${now})
+      ) AS b
+    ) AS bookings
+    FROM availability_version v`.execute(db);
+  const row = result.rows[0];
+  const version = row?.version ?? '';
+  const bookings: BusyPeriod[] = (row?.bookings ?? []).map(([resourceId, start, end]) => ({
+    resourceId,
+    start,
+    end,
+  }));
+  return { version, bookings };
 }

@@ -10,6 +10,7 @@ import {
   createAvailabilityService as createService,
   type OfferedSlot,
 } from './availability.service.ts';
+import { createCatalogueCache } from './availability-catalogue.ts';
 import { formatWithOffset, offsetAt } from './local-time.ts';
 
 export {
@@ -41,6 +42,9 @@ export function createAvailabilityService({
   clock,
   settings,
 }: AvailabilityDeps): AvailabilityService {
+  const catalogue = createCatalogueCache({
+    load: () => repository.loadCatalogueRows(db),
+  });
   return createService({
     clock,
     settings: {
@@ -50,13 +54,9 @@ export function createAvailabilityService({
         settings?.bookingHorizonDays ?? defaultAvailabilitySettings.bookingHorizonDays,
     },
     repository: {
-      findClinicBySlug: (slug) => repository.findClinicBySlug(db, slug),
-      findExamBySlug: (slug) => repository.findExamBySlug(db, slug),
-      listClinicsForExam: (examId, clinicIds) =>
-        repository.listClinicsForExam(db, examId, clinicIds),
-      listSchedules: (examId, clinicIds, fromDay, toDay) =>
-        repository.listSchedules(db, examId, clinicIds, fromDay, toDay),
-      listClosures: (clinicIds, from, to) => repository.listClosures(db, clinicIds, from, to),
+      catalogue: catalogue.snapshot,
+      catalogueVersion: () => repository.readAvailabilityVersion(db),
+      invalidateCatalogue: catalogue.invalidate,
       listBookings: (resourceIds, from, to, now) =>
         repository.listBookings(db, resourceIds, from, to, now),
     },

@@ -1,40 +1,55 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, getISODay } from 'date-fns';
+import { tzOffset } from '@date-fns/tz';
 
 /**
  * Clinic-local calendar arithmetic. A local day is 'YYYY-MM-DD' text and a
  * wall-clock time is minutes after local midnight; instants are epoch
  * milliseconds. Zone rules come from @date-fns/tz (the runtime's IANA data).
+ *
+ * Calendar days are counted as UTC midnights: UTC has no daylight saving, so
+ * adding whole days in milliseconds is exact and never depends on the
+ * server's own time zone. (This is plain integer arithmetic rather than
+ * date-fns on a TZDate: the slot engine does it thousands of times a request.)
  */
 
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
+const dayMs = 24 * hourMs;
 
-/**
- * 'YYYY-MM-DD' as midnight of a UTC TZDate: a calendar day whose arithmetic
- * (date-fns on a TZDate) never depends on the server's own time zone.
- */
-function dayAsUtc(day: string): TZDate {
-  return new TZDate(Date.parse(`${day}T00:00:00Z`), 'UTC');
+/** 'YYYY-MM-DD' as the epoch milliseconds of that day's UTC midnight. */
+function dayAsUtc(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
 }
 
 export function addLocalDays(day: string, days: number): string {
-  return addDays(dayAsUtc(day), days).toISOString().slice(0, 10);
+  return new Date(dayAsUtc(day) + days * dayMs).toISOString().slice(0, 10);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return differenceInCalendarDays(dayAsUtc(to), dayAsUtc(from));
+  return Math.round((dayAsUtc(to) - dayAsUtc(from)) / dayMs);
 }
 
 /** ISO weekday of a calendar day: Monday 1 ... Sunday 7 (as resource_schedules.weekday). */
 export function isoWeekday(day: string): number {
-  return getISODay(dayAsUtc(day));
+  return new Date(dayAsUtc(day)).getUTCDay() || 7;
 }
 
-/** The zone's UTC offset in minutes at an instant (Sydney in summer: 660). */
+const offsets = new Map<string, number>();
+
+/**
+ * The zone's UTC offset in minutes at an instant (Sydney in summer: 660).
+ * Remembered per zone and whole minute (offsets change on whole minutes), so
+ * repeated questions skip Intl; bounded like `localDay`.
+ */
 export function offsetAt(timeZone: string, instant: number): number {
-  return tzOffset(timeZone, new Date(instant));
+  const key = `${timeZone} ${Math.floor(instant / minuteMs)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= 50_000) offsets.clear();
+    offset = tzOffset(timeZone, new Date(instant));
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** The clinic-local calendar day an instant falls on. */
@@ -66,7 +81,7 @@ export class LocalDay {
   ) {
     this.day = day;
     this.weekday = isoWeekday(day);
-    this.midnightUtc = dayAsUtc(day).getTime();
+    this.midnightUtc = dayAsUtc(day);
     // Every zone's local day lies within [midnightUtc - 14 h, midnightUtc + 38 h].
     const before = offsetAt(timeZone, this.midnightUtc - 14 * hourMs);
     const after = offsetAt(timeZone, this.midnightUtc + 38 * hourMs);
@@ -92,6 +107,24 @@ export class LocalDay {
     }
     return best;
   }
+}
+
+const localDays = new Map<string, LocalDay>();
+
+/**
+ * The LocalDay of a zone and day, shared: a LocalDay is immutable and its
+ * constructor asks the zone rules (Intl) twice, which dominates a slot search.
+ * Bounded: the map starts again past 50,000 days.
+ */
+export function localDay(timeZone: string, day: string): LocalDay {
+  const key = `${timeZone} ${day}`;
+  let found = localDays.get(key);
+  if (!found) {
+    if (localDays.size >= 50_000) localDays.clear();
+    found = new LocalDay(timeZone, day);
+    localDays.set(key, found);
+  }
+  return found;
 }
 
 /** ISO 8601 with the given offset and no milliseconds: '2026-04-05T08:00:00+10:00'. */

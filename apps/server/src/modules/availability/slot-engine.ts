@@ -1,5 +1,5 @@
 import type { TimeOfDay } from '@portal/contract';
-import { addLocalDays, daysBetween, LocalDay, timeToMinutes } from './local-time.ts';
+import { addLocalDays, daysBetween, localDay, timeToMinutes } from './local-time.ts';
 
 /**
  * The slot engine: pure and in memory. Given one clinic's weekly schedules,
@@ -144,7 +144,7 @@ export function computeSlots(input: EngineInput): CandidateSlot[] {
   const dayCount = daysBetween(input.fromDay, input.toDay);
   for (let index = 0; index <= dayCount; index++) {
     const dayText = addLocalDays(input.fromDay, index);
-    const day = new LocalDay(input.timeZone, dayText);
+    const day = localDay(input.timeZone, dayText);
     const windows = (byWeekday.get(day.weekday) ?? []).filter(
       (window) =>
         window.validFrom <= dayText && (window.validTo === null || window.validTo >= dayText),
