@@ -37,10 +37,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
   return {
     /**
-     * One transaction: consume the key, store the patient, turn each item's own
-     * live hold into the appointment or book the first free resource, audit,
-     * and queue the confirmation. Any failure (e.g. 23P01 on every resource:
-     * 409 SLOT_UNAVAILABLE) rolls everything back.
+     * One transaction: consume the key, store the patient, turn each item's
+     * own live hold into the appointment or store the appointment, audit, queue
+     * the confirmation, and LAST book the first free resource of each slot
+     * (expired holds in the way are deleted first), so a racing request waits
+     * on this one for one round trip, not the whole transaction. Any failure
+     * (every resource taken: 409 SLOT_UNAVAILABLE) rolls everything back.
      */
     async createAppointments(
       request: CreateAppointmentsRequest,
@@ -52,13 +54,17 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       for (const item of request.items) {
         offered.push({ item, slot: await requireBookableSlot(store, slots, item, now) });
       }
+      const taken = (slot: OfferedSlot) =>
+        new SlotUnavailableError(
+          `${slot.exam.name} at ${slot.clinic.name} at ${clinicWallTime(slot.start, slot.clinic.timeZone)} has just been taken. Please choose another time.`,
+        );
       const status = request.pending ? 'PENDING' : 'BOOKED';
       const patient = request.patientDetails;
       await store.transaction(async (tx) => {
         assertKeyUsable(await tx.consumeBookingKey(request.bookingKey, now));
         const patientId = await tx.insertPatient(patient);
+        const claims: Array<{ appointmentId: string; slot: OfferedSlot }> = [];
         for (const { item, slot } of offered) {
-          await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now);
           const appointment = {
             bookingKey: request.bookingKey,
             examId: slot.exam.id,
@@ -80,13 +86,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                 now,
               })
             : undefined;
-          const appointmentId = hold
-            ? await tx.insertAppointmentFromHold(appointment, hold)
-            : await tx.insertAppointmentOnFirstFreeResource(appointment, slot.resourceIds);
-          if (!appointmentId) {
-            throw new SlotUnavailableError(
-              `${slot.exam.name} at ${slot.clinic.name} at ${clinicWallTime(slot.start, slot.clinic.timeZone)} has just been taken. Please choose another time.`,
-            );
+          let appointmentId: string;
+          if (hold) {
+            appointmentId = await tx.insertAppointmentFromHold(appointment, hold);
+          } else {
+            appointmentId = await tx.insertAppointment(appointment, slot.resourceIds[0]!);
+            claims.push({ appointmentId, slot });
           }
           await tx.insertAuditEvent(
             {
@@ -117,6 +122,25 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
             },
             now,
           );
+        }
+        // Last, just before COMMIT: the resource bookings others may be waiting on.
+        for (const { appointmentId, slot } of claims) {
+          const claim = {
+            appointmentId,
+            tentativeResourceId: slot.resourceIds[0]!,
+            resourceIds: slot.resourceIds,
+            start: slot.start,
+            end: slot.end,
+          };
+          let resourceId = await tx.claimFirstFreeResource(claim);
+          // Expired holds no longer count: delete those in the way, then try once more.
+          if (
+            resourceId === null &&
+            (await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now)) > 0
+          ) {
+            resourceId = await tx.claimFirstFreeResource(claim);
+          }
+          if (resourceId === null) throw taken(slot);
         }
       });
       const hash = emailHash(patient.email);

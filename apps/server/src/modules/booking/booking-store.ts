@@ -44,10 +44,14 @@ export interface BookingStore {
     input: NewAppointment,
     hold: { id: string; resourceId: number },
   ): Promise<string>;
-  insertAppointmentOnFirstFreeResource(
-    input: NewAppointment,
-    resourceIds: number[],
-  ): Promise<string | null>;
+  insertAppointment(input: NewAppointment, resourceId: number): Promise<string>;
+  claimFirstFreeResource(input: {
+    appointmentId: string;
+    tentativeResourceId: number;
+    resourceIds: number[];
+    start: Date;
+    end: Date;
+  }): Promise<number | null>;
   insertBookingRequest(input: {
     bookingKey: string;
     clinicId: number | null;

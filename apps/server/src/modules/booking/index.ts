@@ -40,8 +40,8 @@ export function createBookingStore(db: Kysely<Database> | Transaction<Database>)
     countLiveHolds: (bookingKey, now) => bookings.countLiveHolds(db, bookingKey, now),
     findLiveHold: (input) => bookings.findLiveHold(db, input),
     insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
-    insertAppointmentOnFirstFreeResource: (input, resourceIds) =>
-      bookings.insertAppointmentOnFirstFreeResource(db, input, resourceIds),
+    insertAppointment: (input, resourceId) => bookings.insertAppointment(db, input, resourceId),
+    claimFirstFreeResource: (input) => bookings.claimFirstFreeResource(db, input),
     insertBookingRequest: (input) => bookings.insertBookingRequest(db, input),
     listPendingAppointments: (bookingKey) => bookings.listPendingAppointments(db, bookingKey),
     enqueueNotice: (notice, now) => enqueueBookingNotice(db, notice, now),

@@ -165,30 +165,54 @@ export async function insertAppointmentFromHold(
   return appointmentId;
 }
 
-/**
- * Inserts the appointment with its resource booking on the first resource
- * that is free (each try under a savepoint); null when every one is taken.
- */
-export async function insertAppointmentOnFirstFreeResource(
+/** The appointment row alone, on a tentative resource (its resource booking comes last). */
+export async function insertAppointment(
   db: Db,
   input: NewAppointment,
-  resourceIds: number[],
-): Promise<string | null> {
-  for (const resourceId of resourceIds) {
-    const id = await underSavepoint(db, async () => {
-      const appointmentId = await insertAppointmentRow(db, input, resourceId);
+  resourceId: number,
+): Promise<string> {
+  return insertAppointmentRow(db, input, resourceId);
+}
+
+/**
+ * Books the appointment's period on the first free resource: one INSERT per
+ * resource with ON CONFLICT DO NOTHING (the exclusion constraint is the
+ * arbiter; an overlapping insert of a transaction still open is waited for),
+ * so no savepoints. Moves the appointment to that resource if it is not the
+ * tentative one. Null when every resource is taken. Meant to be the last
+ * statement before COMMIT, so the time others wait on it is one round trip.
+ */
+export async function claimFirstFreeResource(
+  db: Db,
+  input: {
+    appointmentId: string;
+    tentativeResourceId: number;
+    resourceIds: number[];
+    start: Date;
+    end: Date;
+  },
+): Promise<number | null> {
+  for (const resourceId of input.resourceIds) {
+    const row = await db
+      .insertInto('resource_bookings')
+      .values({
+        resource_id: resourceId,
+        period: range(input.start, input.end),
+        kind: 'APPOINTMENT',
+        appointment_id: input.appointmentId,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) continue;
+    if (resourceId !== input.tentativeResourceId) {
       await db
-        .insertInto('resource_bookings')
-        .values({
-          resource_id: resourceId,
-          period: range(input.start, input.end),
-          kind: 'APPOINTMENT',
-          appointment_id: appointmentId,
-        })
+        .updateTable('appointments')
+        .set({ resource_id: resourceId })
+        .where('id', '=', input.appointmentId)
         .execute();
-      return appointmentId;
-    });
-    if (id) return id;
+    }
+    return resourceId;
   }
   return null;
 }
