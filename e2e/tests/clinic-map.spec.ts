@@ -81,7 +81,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('the clinic map on a %s', (vie
     // Choosing a clinic on the map selects it in the list, which takes focus.
     await map.getByRole('img', { name: 'Parramatta' }).click();
     await page.waitForURL((url) => url.searchParams.get('clinic') === 'parramatta');
-    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Parramatta');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Parramatta');
 
     // Select another clinic from the list: the URL names it and the list marks it.
     const second = (await clinicNames(page))[1] ?? '';
@@ -91,7 +93,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('the clinic map on a %s', (vie
     await show.click();
     await page.waitForURL((url) => !['parramatta', null].includes(url.searchParams.get('clinic')));
     const selectedSlug = search(page).get('clinic');
-    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    // The URL changes first; the list re-renders right after it.
+    await expect.poll(() => show.getAttribute('aria-pressed')).toBe('true');
     await map.getByRole('img', { name: second }).waitFor();
 
     // Book here leads into the booking flow with that clinic.
