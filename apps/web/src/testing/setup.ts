@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { setViewportWidth } from './viewport.ts';
+
+// Pages and the staff menu are lazy chunks; on a loaded 2-core machine their first import
+// can take longer than Testing Library's default 1 s wait for a `findBy` query.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   setViewportWidth(1366);
