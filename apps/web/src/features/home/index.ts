@@ -1,3 +1,0 @@
-export const homeRoute = async () => ({
-  Component: (await import('./routes/home-page.tsx')).HomePage,
-});
