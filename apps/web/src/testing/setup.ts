@@ -1,11 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadSanitizer } from '../lib/sanitizer.ts';
 import { setViewportWidth } from './viewport.ts';
 
 // Pages and the staff menu are lazy chunks; on a loaded 2-core machine their first import
 // can take longer than Testing Library's default 1 s wait for a `findBy` query.
 configure({ asyncUtilTimeout: 5000 });
+
+// Startup loads DOMPurify before the shell renders configuration HTML; tests render the
+// shell without Startup.
+beforeAll(async () => {
+  await loadSanitizer();
+});
 
 beforeEach(() => {
   setViewportWidth(1366);

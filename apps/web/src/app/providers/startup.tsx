@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfigProvider, type PortalConfig } from '../../lib/config.tsx';
 import { createI18n, resolveLocale } from '../../lib/i18n.ts';
+import { loadSanitizer } from '../../lib/sanitizer.ts';
 import { HeadManager } from '../head/head-manager.tsx';
 import { configQuery, translationsQuery } from './startup-queries.ts';
 import { StartupError, StartupLoading } from './startup-states.tsx';
@@ -40,6 +41,24 @@ export function Startup({ search, children }: { search: string; children: ReactN
         : null,
     [application?.data, integration?.data, bodyFigure?.data, radiology?.data],
   );
+  // The shell shows configuration HTML (banner, header message, footer): load the sanitizer
+  // before the first render, so the shell paints complete; otherwise it is not needed yet.
+  const radiologyData = radiology?.data;
+  const shellHtml = radiologyData
+    ? [radiologyData.bannerMessage, radiologyData.customHeaderMessage, radiologyData.customFooter]
+        .join('')
+        .trim() !== ''
+    : false;
+  const sanitizer = useQuery({
+    queryKey: ['startup', 'sanitizer'],
+    queryFn: async () => {
+      await loadSanitizer();
+      return true;
+    },
+    enabled: shellHtml,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
   const i18n = useMemo(
     () => (locale && translations.data ? createI18n(locale, translations.data) : null),
     [locale, translations.data],
@@ -49,14 +68,14 @@ export function Startup({ search, children }: { search: string; children: ReactN
     if (locale && i18n) document.documentElement.lang = locale;
   }, [locale, i18n]);
 
-  const parts = [application, integration, bodyFigure, radiology, translations];
+  const parts = [application, integration, bodyFigure, radiology, translations, sanitizer];
   if (parts.some((part) => part?.isError)) {
     const retry = () => {
       for (const part of parts) if (part?.isError) void part.refetch();
     };
     return <StartupError onRetry={retry} />;
   }
-  if (!config || !i18n) return <StartupLoading />;
+  if (!config || !i18n || (shellHtml && !sanitizer.data)) return <StartupLoading />;
 
   return (
     <ConfigProvider config={config}>

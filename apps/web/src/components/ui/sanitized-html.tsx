@@ -1,5 +1,5 @@
-import { type ElementType, useMemo } from 'react';
-import { sanitizeHtml } from '../../lib/sanitize.ts';
+import { type ElementType, use, useMemo } from 'react';
+import { loadedSanitizer, loadSanitizer } from '../../lib/sanitizer.ts';
 import styles from './sanitized-html.module.css';
 
 interface SanitizedHtmlProps {
@@ -8,9 +8,14 @@ interface SanitizedHtmlProps {
   className?: string;
 }
 
-/** Configuration HTML, sanitized with DOMPurify, styled like the rest of the page. */
+/**
+ * Configuration HTML, sanitized with DOMPurify, styled like the rest of the page. DOMPurify
+ * loads on demand (lib/sanitizer.ts); Startup and the static pages' routes load it before
+ * they render, so this suspends only if something renders it without them.
+ */
 export function SanitizedHtml({ html, as: Tag = 'div', className }: SanitizedHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const { sanitizeHtml } = loadedSanitizer() ?? use(loadSanitizer());
+  const clean = useMemo(() => sanitizeHtml(html), [sanitizeHtml, html]);
   return (
     <Tag
       className={[styles.html, className].filter(Boolean).join(' ')}

@@ -1,7 +1,21 @@
-/** Route modules of the static pages, loaded on demand (spec 1 §2 "Static and special pages"). */
+import { loadSanitizer } from '../../lib/sanitizer.ts';
+
+/**
+ * Route modules of the static pages, loaded on demand (spec 1 §2 "Static and special pages").
+ * The pages that show configuration HTML load the sanitizer with their module.
+ */
 export const staticPageRoutes = {
-  about: async () => ({ Component: (await import('./routes/about-page.tsx')).AboutPage }),
-  contact: async () => ({ Component: (await import('./routes/contact-page.tsx')).ContactPage }),
-  terms: async () => ({ Component: (await import('./routes/terms-page.tsx')).TermsPage }),
+  about: async () => {
+    const [page] = await Promise.all([import('./routes/about-page.tsx'), loadSanitizer()]);
+    return { Component: page.AboutPage };
+  },
+  contact: async () => {
+    const [page] = await Promise.all([import('./routes/contact-page.tsx'), loadSanitizer()]);
+    return { Component: page.ContactPage };
+  },
+  terms: async () => {
+    const [page] = await Promise.all([import('./routes/terms-page.tsx'), loadSanitizer()]);
+    return { Component: page.TermsPage };
+  },
   privacy: async () => ({ Component: (await import('./routes/privacy-page.tsx')).PrivacyPage }),
 };
