@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadedSanitizer } from '../../lib/sanitizer.ts';
 import { errorResponse, jsonResponse, makeConfig } from '../../testing/fixtures.ts';
 import { seedStartupQueries } from './seed-startup.ts';
 import { Startup } from './startup.tsx';
@@ -126,6 +127,18 @@ describe('Startup', () => {
       expect(await screen.findByRole('heading', { name: 'Welcome to X' })).toBeInTheDocument();
       expect(requestedLangs(fetchMock)).toEqual(['en-AU']);
       expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('loads the sanitizer before rendering a shell with configuration HTML', async () => {
+      const fetchMock = serve({ jsLocale: 'mk' });
+      const data = inlined();
+      data.config.radiology.bannerMessage = '<p>Closed on 24 December.</p>';
+      renderStartup('', data);
+      expect(
+        await screen.findByRole('heading', { name: 'Добредојдовте во X' }),
+      ).toBeInTheDocument();
+      expect(loadedSanitizer()).toBeDefined();
+      expect(fetchMock).not.toHaveBeenCalled();
     });
 
     it('does nothing without the data (start-up fetches as before)', async () => {
