@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type ResolvedConfig } from 'vite';
@@ -90,7 +91,7 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // @portal/contract declares `sideEffects: false`, so tree-shaking keeps zod out of pages
   // that only use its types and pure helpers.
   plugins: [
@@ -98,6 +99,25 @@ export default defineConfig({
     preloadRouteChunks(['src/features/booking/routes/booking-home-page.tsx']),
     precompressAssets(),
   ],
+  resolve: {
+    // react-router's package exports only its development build (dev warnings on); the
+    // production build beside it differs by ENABLE_DEV_WARNINGS = false, which lets the
+    // minifier drop the warnings. Build only: tests and the dev server keep the warnings.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL(
+                  '../../node_modules/react-router/dist/production/index.mjs',
+                  import.meta.url,
+                ),
+              ),
+            },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -119,4 +139,4 @@ export default defineConfig({
       '/readyz': apiTarget,
     },
   },
-});
+}));
