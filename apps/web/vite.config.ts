@@ -38,7 +38,19 @@ function preloadRouteChunks(routeModules: string[]): Plugin {
           visit(route.fileName);
         }
         const base = '/';
+        // DOMPurify loads on demand (src/lib/sanitizer.ts). The server turns this marker into a
+        // modulepreload when the provider's shell shows configuration HTML (banner, header
+        // message, footer), and removes it otherwise.
+        const sanitizer = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('src/lib/sanitize.ts'),
+        );
+        if (!sanitizer) throw new Error('preloadRouteChunks: no chunk for src/lib/sanitize.ts');
         return [
+          {
+            tag: 'meta',
+            attrs: { name: 'portal-sanitizer-chunk', content: `${base}${sanitizer.fileName}` },
+            injectTo: 'head',
+          },
           ...[...styles].map<HtmlTagDescriptor>((file) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },

@@ -175,3 +175,30 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor(path)).toBe(expected);
   });
 });
+
+describe('the sanitizer chunk marker', () => {
+  const application = applicationConfigSchema.parse({});
+  const marked = template.replace(
+    '</head>',
+    '<meta name="portal-sanitizer-chunk" content="/assets/sanitize-Ab12_c.js">\n  </head>',
+  );
+  const preload = '<link rel="modulepreload" crossorigin href="/assets/sanitize-Ab12_c.js">';
+
+  it('becomes a modulepreload when the shell shows configuration HTML', () => {
+    for (const field of ['bannerMessage', 'customHeaderMessage', 'customFooter'] as const) {
+      const html = renderIndexHtml(marked, {
+        application,
+        radiology: { ...radiology, [field]: '<p>Closed on 24 December.</p>' },
+        faviconType: 'image/png',
+      });
+      expect(html).toContain(preload);
+      expect(html).not.toContain('portal-sanitizer-chunk');
+    }
+  });
+
+  it('is removed when there is no configuration HTML', () => {
+    const html = renderIndexHtml(marked, { application, radiology, faviconType: 'image/png' });
+    expect(html).not.toContain('sanitize-');
+    expect(html).not.toContain('portal-sanitizer-chunk');
+  });
+});

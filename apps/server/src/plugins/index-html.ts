@@ -51,6 +51,27 @@ const ownedTags = [
   /<script\s+type=["']application\/json["']\s+id=["']portal-bootstrap["'][^>]*>[\s\S]*?<\/script>\s*/gi,
 ];
 
+const sanitizerMarker =
+  /<meta\s+name=["']portal-sanitizer-chunk["']\s+content=["'](\/assets\/[\w.-]+\.js)["'][^>]*>\s*/i;
+
+/**
+ * The web build names DOMPurify's on-demand chunk in a marker tag. The app loads it before
+ * its first render when the shell shows configuration HTML (banner, header message, footer):
+ * then the marker becomes a modulepreload, so the browser fetches it alongside the entry;
+ * otherwise the marker is removed and nothing extra loads.
+ */
+function preloadSanitizerWhenNeeded(html: string, radiology: RadiologyConfig): string {
+  const match = sanitizerMarker.exec(html);
+  if (!match) return html;
+  const shellHtml = [radiology.bannerMessage, radiology.customHeaderMessage, radiology.customFooter]
+    .join('')
+    .trim();
+  const preload = shellHtml
+    ? `<link rel="modulepreload" crossorigin href="${escapeHtml(match[1] as string)}">\n    `
+    : '';
+  return html.replace(sanitizerMarker, () => preload);
+}
+
 /**
  * The built index.html with the provider's head injected server-side, so
  * crawlers, link previews and the first paint see the right title, meta tags
@@ -86,6 +107,7 @@ export function renderIndexHtml(
 
   let html = template;
   for (const pattern of ownedTags) html = html.replace(pattern, '');
+  html = preloadSanitizerWhenNeeded(html, radiology);
   const locale = bootstrap?.locale ?? application.jsLocale;
   const lang = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(locale) ? locale : 'en-AU';
   html = /<html\b[^>]*\blang=/i.test(html)
