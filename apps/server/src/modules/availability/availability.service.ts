@@ -86,6 +86,25 @@ export interface AvailabilityService {
     examSlug: string;
     start: Date;
   }): Promise<OfferedSlot | null>;
+  /**
+   * Everything booking checks about one requested start, answered from one
+   * confirmed catalogue (no query but the version check): the exam, the clinic,
+   * whether the clinic performs the exam, and the offered slot (computed only
+   * when the exam is bookable there; null otherwise).
+   */
+  lookupBookableSlot(input: {
+    clinicSlug: string;
+    examSlug: string;
+    start: Date;
+  }): Promise<BookableSlotLookup>;
+}
+
+/** What `lookupBookableSlot` found (null: unknown or inactive). */
+export interface BookableSlotLookup {
+  exam: OfferedSlot['exam'] | null;
+  clinic: OfferedSlot['clinic'] | null;
+  examAtClinic: boolean;
+  slot: OfferedSlot | null;
 }
 
 export function parseTimeOfDay(text: string | undefined): TimeOfDay[] {
@@ -133,6 +152,60 @@ export function createAvailabilityService(deps: {
     const [atClinic] = catalogue.listClinicsForExam(exam.id, [clinic.id]);
     if (!atClinic) throw new ExamNotAtClinicError(exam.slug, clinic.slug);
     return atClinic;
+  }
+
+  const examSummary = (exam: ExamRow): OfferedSlot['exam'] => ({
+    id: exam.id,
+    slug: exam.slug,
+    name: exam.name,
+    modalityName: exam.modalityName,
+    bookingRequestOnly: exam.bookingRequestOnly,
+  });
+
+  const clinicSummary = (clinic: ClinicRow): OfferedSlot['clinic'] => ({
+    id: clinic.id,
+    slug: clinic.slug,
+    name: clinic.name,
+    timeZone: clinic.timeZone,
+  });
+
+  /** The start the clinic's schedules offer for the exam (bookings ignored), or null. */
+  async function offeredSlotIn(
+    view: CatalogueSnapshot,
+    exam: ExamRow,
+    clinic: ClinicForExam,
+    start: Date,
+  ): Promise<OfferedSlot | null> {
+    const instant = start.getTime();
+    const { now, earliest, latest } = bookableWindow();
+    if (Number.isNaN(instant) || instant < earliest || instant >= latest) return null;
+    const enquiry = exam.bookingRequestOnly;
+    // The whole clinic-local day, so an enquiry slot's part of the day is complete.
+    const day = localDayOf(clinic.timeZone, instant);
+    const from = Math.max(earliest, Date.parse(`${day}T00:00:00Z`) - 14 * 60 * 60_000);
+    const to = Math.min(latest, Date.parse(`${day}T00:00:00Z`) + 38 * 60 * 60_000);
+    const slots =
+      (
+        await slotsFor(
+          view,
+          exam,
+          [clinic],
+          { from, to, now, enquiry, ignoreBookings: true },
+          {
+            firstDayOnly: false,
+          },
+        )
+      ).get(clinic.id) ?? [];
+    const slot = slots.find((candidate) => candidate.start === instant);
+    if (!slot) return null;
+    return {
+      clinic: clinicSummary(clinic),
+      exam: examSummary(exam),
+      start: new Date(slot.start),
+      end: new Date(slot.end),
+      resourceIds: slot.resourceIds,
+      enquiry,
+    };
   }
 
   /** Runs `work` on a catalogue whose version is confirmed current before the answer is used. */
@@ -322,49 +395,28 @@ export function createAvailabilityService(deps: {
 
     async offeredSlot({ clinicSlug, examSlug, start }) {
       return withCatalogue(async (view) => {
+        const exam = requireExam(view.catalogue, examSlug);
+        const clinic = requireClinicForExam(view.catalogue, clinicSlug, exam);
+        return offeredSlotIn(view, exam, clinic, start);
+      });
+    },
+
+    async lookupBookableSlot({ clinicSlug, examSlug, start }) {
+      return withCatalogue(async (view) => {
         const { catalogue } = view;
-        const exam = requireExam(catalogue, examSlug);
-        const clinic = requireClinicForExam(catalogue, clinicSlug, exam);
-        const instant = start.getTime();
-        const { now, earliest, latest } = bookableWindow();
-        if (Number.isNaN(instant) || instant < earliest || instant >= latest) return null;
-        const enquiry = exam.bookingRequestOnly;
-        // The whole clinic-local day, so an enquiry slot's part of the day is complete.
-        const day = localDayOf(clinic.timeZone, instant);
-        const from = Math.max(earliest, Date.parse(`${day}T00:00:00Z`) - 14 * 60 * 60_000);
-        const to = Math.min(latest, Date.parse(`${day}T00:00:00Z`) + 38 * 60 * 60_000);
-        const slots =
-          (
-            await slotsFor(
-              view,
-              exam,
-              [clinic],
-              { from, to, now, enquiry, ignoreBookings: true },
-              {
-                firstDayOnly: false,
-              },
-            )
-          ).get(clinic.id) ?? [];
-        const slot = slots.find((candidate) => candidate.start === instant);
-        if (!slot) return null;
+        const exam = catalogue.findExamBySlug(examSlug);
+        const clinic = catalogue.findClinicBySlug(clinicSlug);
+        const atClinic =
+          exam && clinic ? catalogue.listClinicsForExam(exam.id, [clinic.id])[0] : undefined;
+        const slot =
+          exam && atClinic && !exam.bookingRequestOnly
+            ? await offeredSlotIn(view, exam, atClinic, start)
+            : null;
         return {
-          clinic: {
-            id: clinic.id,
-            slug: clinic.slug,
-            name: clinic.name,
-            timeZone: clinic.timeZone,
-          },
-          exam: {
-            id: exam.id,
-            slug: exam.slug,
-            name: exam.name,
-            modalityName: exam.modalityName,
-            bookingRequestOnly: exam.bookingRequestOnly,
-          },
-          start: new Date(slot.start),
-          end: new Date(slot.end),
-          resourceIds: slot.resourceIds,
-          enquiry,
+          exam: exam ? examSummary(exam) : null,
+          clinic: clinic ? clinicSummary(clinic) : null,
+          examAtClinic: atClinic !== undefined,
+          slot,
         };
       });
     },

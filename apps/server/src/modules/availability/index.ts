@@ -7,6 +7,7 @@ import { registerAvailabilityRoutes } from './availability.routes.ts';
 import {
   type AvailabilityService,
   type AvailabilitySettings,
+  type BookableSlotLookup,
   createAvailabilityService as createService,
   type OfferedSlot,
 } from './availability.service.ts';
@@ -18,7 +19,7 @@ export {
   UnknownClinicError,
   UnknownExamError,
 } from './availability.errors.ts';
-export type { AvailabilityService, AvailabilitySettings, OfferedSlot };
+export type { AvailabilityService, AvailabilitySettings, BookableSlotLookup, OfferedSlot };
 
 /** The contract's defaults (config/booking.json normally overrides them). */
 export const defaultAvailabilitySettings: AvailabilitySettings = {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   AppointmentItemRequest,
   BookingRequestResponseItem,
@@ -7,6 +8,7 @@ import type {
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
+import { bookingNoticeMessages } from '../notifications/index.ts';
 import { requireBookableSlot } from './bookable-slot.ts';
 import {
   ExamNotAtClinicError,
@@ -17,7 +19,13 @@ import {
 } from './booking.errors.ts';
 import { assertKeyUsable } from './booking.service.ts';
 import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
-import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
+import type {
+  AppointmentRecord,
+  BookingStore,
+  ClinicRow,
+  ExamRow,
+  RequestContext,
+} from './booking-store.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 
 export interface AppointmentsServiceDeps {
@@ -52,7 +60,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
       const offered: Array<{ item: AppointmentItemRequest; slot: OfferedSlot }> = [];
       for (const item of request.items) {
-        offered.push({ item, slot: await requireBookableSlot(store, slots, item, now) });
+        offered.push({ item, slot: await requireBookableSlot(slots, item, now) });
       }
       const taken = (slot: OfferedSlot) =>
         new SlotUnavailableError(
@@ -61,21 +69,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const status = request.pending ? 'PENDING' : 'BOOKED';
       const patient = request.patientDetails;
       await store.transaction(async (tx) => {
-        assertKeyUsable(await tx.consumeBookingKey(request.bookingKey, now));
-        const patientId = await tx.insertPatient(patient);
-        const claims: Array<{ appointmentId: string; slot: OfferedSlot }> = [];
+        const patientId = randomUUID();
+        const appointments: AppointmentRecord[] = [];
         for (const { item, slot } of offered) {
-          const appointment = {
-            bookingKey: request.bookingKey,
-            examId: slot.exam.id,
-            clinicId: slot.clinic.id,
-            start: slot.start,
-            end: slot.end,
-            status,
-            patientId,
-            staffBooking: request.staffBooking,
-            patientNotes: request.patientNotes ?? null,
-          } as const;
+          // The caller's own live hold (locked), turned into the appointment's resource booking.
           const hold = item.holdId
             ? await tx.findLiveHold({
                 holdId: item.holdId,
@@ -86,48 +83,62 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                 now,
               })
             : undefined;
-          let appointmentId: string;
-          if (hold) {
-            appointmentId = await tx.insertAppointmentFromHold(appointment, hold);
-          } else {
-            appointmentId = await tx.insertAppointment(appointment, slot.resourceIds[0]!);
-            claims.push({ appointmentId, slot });
-          }
-          await tx.insertAuditEvent(
-            {
-              actor: request.staffBooking ? 'staff' : 'public',
-              action: status === 'PENDING' ? 'appointment.created-pending' : 'appointment.created',
-              subjectType: 'appointment',
-              subjectId: appointmentId,
-              ...context,
-              details: { patientId, examId: slot.exam.id, clinicId: slot.clinic.id },
-            },
-            now,
-          );
+          appointments.push({
+            id: randomUUID(),
+            bookingKey: request.bookingKey,
+            examId: slot.exam.id,
+            clinicId: slot.clinic.id,
+            start: slot.start,
+            end: slot.end,
+            status,
+            patientId,
+            staffBooking: request.staffBooking,
+            patientNotes: request.patientNotes ?? null,
+            holdId: hold?.id ?? null,
+            resourceId: hold?.resourceId ?? slot.resourceIds[0]!,
+          });
         }
+        const audits = appointments.map((appointment) => ({
+          actor: request.staffBooking ? 'staff' : 'public',
+          action: status === 'PENDING' ? 'appointment.created-pending' : 'appointment.created',
+          subjectType: 'appointment',
+          subjectId: appointment.id,
+          ...context,
+          details: { patientId, examId: appointment.examId, clinicId: appointment.clinicId },
+        }));
         // A pending appointment is announced by POST .../pending/{key}/notifications instead.
-        if (status === 'BOOKED') {
-          await tx.enqueueNotice(
-            {
-              kind: 'APPOINTMENT_CONFIRMATION',
-              providerName,
-              firstName: patient.firstName,
-              email: patient.email,
-              contactNumber: patient.contactNumber,
-              link: `${publicUrl}/appointments/${request.bookingKey}`,
-              lines: offered.map(
-                ({ slot }) =>
-                  `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
-              ),
-            },
-            now,
-          );
-        }
+        const outbox =
+          status === 'BOOKED'
+            ? bookingNoticeMessages({
+                kind: 'APPOINTMENT_CONFIRMATION',
+                providerName,
+                firstName: patient.firstName,
+                email: patient.email,
+                contactNumber: patient.contactNumber,
+                link: `${publicUrl}/appointments/${request.bookingKey}`,
+                lines: offered.map(
+                  ({ slot }) =>
+                    `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
+                ),
+              })
+            : [];
+        // One statement: key consumed, patient, appointments, holds turned, audit, outbox.
+        const consumed = await tx.createAppointmentRecords({
+          bookingKey: request.bookingKey,
+          now,
+          patient: { id: patientId, details: patient },
+          appointments,
+          audits,
+          outbox,
+        });
+        if (!consumed) assertKeyUsable(await tx.bookingKeyState(request.bookingKey, now));
         // Last, just before COMMIT: the resource bookings others may be waiting on.
-        for (const { appointmentId, slot } of claims) {
+        for (const [index, { slot }] of offered.entries()) {
+          const appointment = appointments[index]!;
+          if (appointment.holdId !== null) continue;
           const claim = {
-            appointmentId,
-            tentativeResourceId: slot.resourceIds[0]!,
+            appointmentId: appointment.id,
+            tentativeResourceId: appointment.resourceId,
             resourceIds: slot.resourceIds,
             start: slot.start,
             end: slot.end,

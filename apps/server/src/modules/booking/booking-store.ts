@@ -1,9 +1,13 @@
 import type { PatientDetails } from '@portal/contract';
 import type { BookingNotice } from '../notifications/index.ts';
 import type { AuditEvent, ClinicRow, ExamRow } from './booking.repository.ts';
-import type { NewAppointment } from './resource-bookings.repository.ts';
+import type {
+  AppointmentRecord,
+  NewAppointment,
+  OutboxRecord,
+} from './resource-bookings.repository.ts';
 
-export type { AuditEvent, ClinicRow, ExamRow, NewAppointment };
+export type { AppointmentRecord, AuditEvent, ClinicRow, ExamRow, NewAppointment, OutboxRecord };
 
 type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
 
@@ -45,6 +49,15 @@ export interface BookingStore {
     hold: { id: string; resourceId: number },
   ): Promise<string>;
   insertAppointment(input: NewAppointment, resourceId: number): Promise<string>;
+  /** Key consume, patient, appointments, holds turned, audit and outbox in one statement. */
+  createAppointmentRecords(input: {
+    bookingKey: string;
+    now: Date;
+    patient: { id: string; details: PatientDetails };
+    appointments: AppointmentRecord[];
+    audits: AuditEvent[];
+    outbox: OutboxRecord[];
+  }): Promise<boolean>;
   claimFirstFreeResource(input: {
     appointmentId: string;
     tentativeResourceId: number;

@@ -89,7 +89,7 @@ export function createBookingService({ store, slots, clock, settings }: BookingS
     async holdSlot(request: SlotHoldRequest): Promise<SlotHoldResponse> {
       const now = clock.now();
       assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
-      const slot = await requireBookableSlot(store, slots, request, now);
+      const slot = await requireBookableSlot(slots, request, now);
       const expiresAt = new Date(now.getTime() + settings.slotHoldMinutes * 60_000);
       const hold = await store.transaction(async (tx) => {
         if ((await tx.countLiveHolds(request.bookingKey, now)) >= settings.maxHoldsPerKey) {

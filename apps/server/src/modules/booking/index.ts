@@ -41,6 +41,7 @@ export function createBookingStore(db: Kysely<Database> | Transaction<Database>)
     findLiveHold: (input) => bookings.findLiveHold(db, input),
     insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
     insertAppointment: (input, resourceId) => bookings.insertAppointment(db, input, resourceId),
+    createAppointmentRecords: (input) => bookings.createAppointmentRecords(db, input),
     claimFirstFreeResource: (input) => bookings.claimFirstFreeResource(db, input),
     insertBookingRequest: (input) => bookings.insertBookingRequest(db, input),
     listPendingAppointments: (bookingKey) => bookings.listPendingAppointments(db, bookingKey),

@@ -1,6 +1,7 @@
+import type { PatientDetails } from '@portal/contract';
 import { sql } from 'kysely';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
-import type { Db } from './booking.repository.ts';
+import type { AuditEvent, Db } from './booking.repository.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (an overlapping resource booking). */
 const exclusionViolation = '23P01';
@@ -275,4 +276,133 @@ export function listPendingAppointments(db: Db, bookingKey: string) {
     ])
     .orderBy('appointments.starts_at')
     .execute();
+}
+
+/** One appointment of `createAppointmentRecords`, its id chosen by the caller. */
+export interface AppointmentRecord extends NewAppointment {
+  id: string;
+  /** The caller's own live hold to turn into this appointment's resource booking. */
+  holdId: string | null;
+  /** The hold's resource, or the tentative one (the resource booking comes last). */
+  resourceId: number;
+}
+
+/** A row of outbox_messages, as the notifications module renders it. */
+export interface OutboxRecord {
+  channel: string;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+}
+
+const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/**
+ * The writes of one appointment creation in ONE statement (a CTE chain):
+ * consume the booking key, insert the patient, the appointments, turn the
+ * given holds into their resource bookings, the audit events and the outbox
+ * messages. Every insert is gated on the key being consumed, so an unusable
+ * key writes nothing; answers whether it was consumed (the row lock makes a
+ * concurrent consumer wait, then find it USED). Ids are chosen by the caller.
+ */
+export async function createAppointmentRecords(
+  db: Db,
+  input: {
+    bookingKey: string;
+    now: Date;
+    patient: { id: string; details: PatientDetails };
+    appointments: AppointmentRecord[];
+    audits: AuditEvent[];
+    outbox: OutboxRecord[];
+  },
+): Promise<boolean> {
+  const { bookingKey, now, patient, appointments, audits, outbox } = input;
+  const details = patient.details;
+  const holds = appointments.filter((appointment) => appointment.holdId !== null);
+  const ctes = [
+    sql`k AS (
+      UPDATE booking_keys SET status = 'USED', used_at = ${ts(now)}
+      WHERE key = ${bookingKey} AND status = 'RESERVED' AND expires_at > ${ts(now)}
+      RETURNING key)`,
+    sql`p AS (
+      INSERT INTO patients (id, title, first_name, last_name, date_of_birth, sex, email,
+        contact_number, postal_code, medicare_number)
+      SELECT ${patient.id}::uuid, ${details.title ?? null}::text, ${details.firstName}::text,
+        ${details.lastName}::text, ${details.dateOfBirth}::date, ${details.sex}::text,
+        ${details.email.trim()}::text, ${details.contactNumber}::text, ${details.postalCode}::text,
+        ${details.medicareNumber ?? null}::text
+      FROM k
+      RETURNING id)`,
+  ];
+  if (appointments.length > 0) {
+    ctes.push(sql`a AS (
+      INSERT INTO appointments (id, booking_key, exam_id, clinic_id, resource_id, starts_at,
+        ends_at, status, patient_id, staff_booking, patient_notes)
+      SELECT v.id, k.key, v.exam_id, v.clinic_id, v.resource_id, v.starts_at, v.ends_at,
+        v.status, p.id, v.staff_booking, v.patient_notes
+      FROM (VALUES ${sql.join(
+        appointments.map(
+          (row) =>
+            sql`(${row.id}::uuid, ${row.examId}::integer, ${row.clinicId}::integer,
+              ${row.resourceId}::integer, ${ts(row.start)}, ${ts(row.end)}, ${row.status}::text,
+              ${row.staffBooking}::boolean, ${row.patientNotes}::text)`,
+        ),
+      )}) AS v (id, exam_id, clinic_id, resource_id, starts_at, ends_at, status, staff_booking,
+        patient_notes)
+      CROSS JOIN k CROSS JOIN p
+      RETURNING id)`);
+  }
+  if (holds.length > 0) {
+    ctes.push(sql`h AS (
+      UPDATE resource_bookings AS rb
+      SET kind = 'APPOINTMENT', expires_at = NULL, appointment_id = v.appointment_id,
+        booking_key = NULL
+      FROM (VALUES ${sql.join(
+        holds.map((row) => sql`(${row.holdId}::uuid, ${row.id}::uuid)`),
+      )}) AS v (hold_id, appointment_id)
+      WHERE rb.id = v.hold_id AND EXISTS (SELECT 1 FROM a WHERE a.id = v.appointment_id)
+      RETURNING rb.id)`);
+  }
+  if (audits.length > 0) {
+    ctes.push(sql`e AS (
+      INSERT INTO audit_events (occurred_at, actor, action, subject_type, subject_id,
+        client_address, request_id, details)
+      SELECT ${ts(now)}, v.actor, v.action, v.subject_type, v.subject_id, v.client_address,
+        v.request_id, v.details
+      FROM (VALUES ${sql.join(
+        audits.map(
+          (event, position) =>
+            sql`(${position}::integer, ${event.actor}::text, ${event.action}::text,
+              ${event.subjectType}::text, ${event.subjectId}::text, ${event.clientAddress}::text,
+              ${event.requestId}::text, ${JSON.stringify(event.details ?? {})}::jsonb)`,
+        ),
+      )}) AS v (position, actor, action, subject_type, subject_id, client_address, request_id,
+        details)
+      CROSS JOIN k
+      ORDER BY v.position
+      RETURNING id)`);
+  }
+  if (outbox.length > 0) {
+    ctes.push(sql`o AS (
+      INSERT INTO outbox_messages (channel, template, recipient, subject, body_text, body_html,
+        next_attempt_at)
+      SELECT v.channel, v.template, v.recipient, v.subject, v.body_text, v.body_html, ${ts(now)}
+      FROM (VALUES ${sql.join(
+        outbox.map(
+          (message, position) =>
+            sql`(${position}::integer, ${message.channel}::text, ${message.template}::text,
+              ${message.recipient}::text, ${message.subject}::text, ${message.bodyText}::text,
+              ${message.bodyHtml}::text)`,
+        ),
+      )}) AS v (position, channel, template, recipient, subject, body_text, body_html)
+      CROSS JOIN k
+      ORDER BY v.position
+      RETURNING id)`);
+  }
+  const result = await sql<{ consumed: number }>`
+    WITH ${sql.join(ctes)}
+    SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);
+  return (result.rows[0]?.consumed ?? 0) > 0;
 }
