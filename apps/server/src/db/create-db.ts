@@ -60,6 +60,12 @@ export function createPostgresDb(connectionString: string, max = 10): DatabaseHa
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle pooled connection that the server ends (restart, failover, an administrator's
+  // terminate) is dropped from the pool and replaced on next use; without this listener the
+  // pool's 'error' event would crash the whole process instead.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
