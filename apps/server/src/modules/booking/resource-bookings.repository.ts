@@ -1,6 +1,7 @@
 import type { PatientDetails } from '@portal/contract';
 import { sql } from 'kysely';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
+import { type NewOutboxMessage, outboxInsertFragment } from '../notifications/index.ts';
 import type { AuditEvent, Db } from './booking.repository.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (an overlapping resource booking). */
@@ -287,15 +288,8 @@ export interface AppointmentRecord extends NewAppointment {
   resourceId: number;
 }
 
-/** A row of outbox_messages, as the notifications module renders it. */
-export interface OutboxRecord {
-  channel: string;
-  template: string;
-  recipient: string;
-  subject: string | null;
-  bodyText: string;
-  bodyHtml: string | null;
-}
+/** A message the notifications module rendered, queued with the booking. */
+export type OutboxRecord = NewOutboxMessage;
 
 const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
@@ -384,23 +378,7 @@ export async function createAppointmentRecords(
       ORDER BY v.position
       RETURNING id)`);
   }
-  if (outbox.length > 0) {
-    ctes.push(sql`o AS (
-      INSERT INTO outbox_messages (channel, template, recipient, subject, body_text, body_html,
-        next_attempt_at)
-      SELECT v.channel, v.template, v.recipient, v.subject, v.body_text, v.body_html, ${ts(now)}
-      FROM (VALUES ${sql.join(
-        outbox.map(
-          (message, position) =>
-            sql`(${position}::integer, ${message.channel}::text, ${message.template}::text,
-              ${message.recipient}::text, ${message.subject}::text, ${message.bodyText}::text,
-              ${message.bodyHtml}::text)`,
-        ),
-      )}) AS v (position, channel, template, recipient, subject, body_text, body_html)
-      CROSS JOIN k
-      ORDER BY v.position
-      RETURNING id)`);
-  }
+  if (outbox.length > 0) ctes.push(sql`o AS (${outboxInsertFragment(outbox, now, 'k')})`);
   const result = await sql<{ consumed: number }>`
     WITH ${sql.join(ctes)}
     SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);

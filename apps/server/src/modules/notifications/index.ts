@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { bookingNoticeMessages } from './notification-templates.ts';
-import { insertOutboxMessages, listLatestMessages } from './notifications.repository.ts';
+import {
+  insertOutboxMessages,
+  listLatestMessages,
+  outboxInsertFragment,
+} from './notifications.repository.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 
 export type { BookingNotice } from './notification-templates.ts';
-export type { OutboxMessageRow } from './notifications.repository.ts';
+export type { NewOutboxMessage, OutboxMessageRow } from './notifications.repository.ts';
 export { renderOutboxPage } from './notifications.routes.ts';
 export {
   createOutboxWorker,
@@ -14,7 +18,7 @@ export {
   type OutboxWorkerOptions,
   retryDelayMs,
 } from './outbox-worker.ts';
-export { bookingNoticeMessages, listLatestMessages };
+export { bookingNoticeMessages, listLatestMessages, outboxInsertFragment };
 
 /** Queues the e-mail and SMS of a booking notice inside the caller's transaction. */
 export function enqueueBookingNotice(

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OutboxChannel, OutboxStatus } from '../../db/tables/booking-tables.ts';
 
@@ -103,6 +103,34 @@ export async function insertOutboxMessages(
     )
     .execute();
   return messages.length;
+}
+
+/**
+ * The INSERT of `messages`, as the body of a CTE in a caller's larger statement,
+ * inserted only when the CTE named `gate` has a row (e.g. a booking key that was
+ * consumed). Lets a booking queue its confirmation in the same round trip, while the
+ * outbox table stays this module's business.
+ */
+export function outboxInsertFragment(
+  messages: NewOutboxMessage[],
+  now: Date,
+  gate: string,
+): RawBuilder<unknown> {
+  return sql`INSERT INTO outbox_messages (channel, template, recipient, subject, body_text,
+      body_html, next_attempt_at)
+    SELECT v.channel, v.template, v.recipient, v.subject, v.body_text, v.body_html,
+      ${now.toISOString()}::timestamptz
+    FROM (VALUES ${sql.join(
+      messages.map(
+        (message, position) =>
+          sql`(${position}::integer, ${message.channel}::text, ${message.template}::text,
+            ${message.recipient}::text, ${message.subject}::text, ${message.bodyText}::text,
+            ${message.bodyHtml}::text)`,
+      ),
+    )}) AS v (position, channel, template, recipient, subject, body_text, body_html)
+    CROSS JOIN ${sql.ref(gate)}
+    ORDER BY v.position
+    RETURNING id`;
 }
 
 /**
