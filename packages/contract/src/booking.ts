@@ -103,6 +103,8 @@ export const createBookingRequestSchema = z.object({
   staffBooking: z.boolean().default(false),
   patientDetails: patientDetailsSchema,
   patientNotes: z.string().trim().max(1000).optional(),
+  /** From a CREATE_BOOKING_REQUEST outcome: proves the server routed this booking (issue 5). */
+  apiKey: z.string().min(16).max(128).optional(),
 });
 
 /** Spec 2 §3 "Booking request response item". */
@@ -114,6 +116,8 @@ export const bookingRequestResponseItemSchema = z.object({
   bookingKey: bookingKeySchema,
   success: z.boolean(),
   errorMessage: z.string().nullable(),
+  /** The routing outcome's confirmation message, when created with its apiKey. */
+  confirmationMessage: z.string().nullable().optional(),
 });
 export const createBookingRequestResponseSchema = z.array(bookingRequestResponseItemSchema);
 
