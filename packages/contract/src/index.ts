@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './assets.ts';
 export * from './availability.ts';
 export * from './booking.ts';

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { instantSchema } from './availability.ts';
+import { bookingKeySchema } from './booking.ts';
+import { slugSchema } from './catalogue.ts';
+
+/**
+ * Patient access (issue 4, spec 1 §3-§5, DESIGN.md §4): booking key + date of
+ * birth (+ contact number) (+ OTP) opens a session scoped to that booking key.
+ */
+
+export const authenticationTypes = [
+  'BOOKING_REQUEST',
+  'APPOINTMENT',
+  'APPOINTMENT_RESULTS',
+  'PATIENT_PORTAL',
+] as const;
+export const authenticationTypeSchema = z.enum(authenticationTypes);
+
+export const otpChannels = ['EMAIL', 'SMS'] as const;
+export const otpChannelSchema = z.enum(otpChannels);
+
+export const captchaProviders = ['none', 'hcaptcha', 'recaptcha', 'turnstile'] as const;
+
+/** The translation keys the access answers carry (spec 1 §8). */
+export const accessMessages = {
+  authenticationError: 'message.authentication_error',
+  otpError: 'message.authentication_otp_error',
+} as const;
+
+/** Error code of every 401 from /api/secured/... and the OTP calls without a pending session. */
+export const unauthenticatedErrorCode = 'UNAUTHENTICATED';
+
+/** The session cookie (HttpOnly, SameSite=Lax, Path=/, Secure in production). */
+export const sessionCookieName = 'portal_session';
+
+/** POST /api/authentication: prove the date of birth (and contact number when configured). */
+export const authenticationRequestSchema = z.object({
+  bookingKey: bookingKeySchema,
+  dateOfBirth: z.iso.date(),
+  /** Only checked when contact-number authentication is on; compared as digits. */
+  contactNumber: z.string().trim().max(20).nullable().optional(),
+  authenticationType: authenticationTypeSchema,
+  /** A captcha response token, when the provider is configured and the session has none verified. */
+  captchaToken: z.string().min(1).max(4096).optional(),
+});
+export const authenticationResponseSchema = z.object({
+  success: z.boolean(),
+  maxAttemptsReached: z.boolean(),
+  otpRequired: z.boolean(),
+  otpChannel: otpChannelSchema.nullable(),
+  otpSecondsBetweenRequests: z.number().int().min(0),
+  /** A translation key (message.authentication_error) on failure, else null. */
+  message: z.string().nullable(),
+});
+
+/** POST /api/authentication/otp: send or resend the OTP (needs the OTP_PENDING session). */
+export const otpSendRequestSchema = z.object({
+  bookingKey: bookingKeySchema,
+  authenticationType: authenticationTypeSchema,
+});
+export const otpSendResponseSchema = z.object({
+  sent: z.boolean(),
+  /** Seconds until another OTP may be requested. */
+  retryAfterSeconds: z.number().int().min(0),
+});
+
+/** POST /api/authentication/otp/validate */
+export const otpValidateRequestSchema = z.object({
+  otp: z.string().regex(/^[0-9]{6}$/, 'must be 6 digits'),
+  bookingKey: bookingKeySchema,
+  authenticationType: authenticationTypeSchema,
+});
+export const otpValidateResponseSchema = z.object({
+  success: z.boolean(),
+  maxAttemptsReached: z.boolean(),
+  /** message.authentication_otp_error on failure, else null. */
+  message: z.string().nullable(),
+});
+
+/** POST /api/authentication/captcha */
+export const captchaVerifyRequestSchema = z.object({ token: z.string().min(1).max(4096) });
+export const captchaVerifyResponseSchema = z.object({ result: z.boolean() });
+
+/** GET /api/authentication/session?bookingKey=...: 200 only for an AUTHENTICATED session covering the key. */
+export const sessionQuerySchema = z.object({ bookingKey: bookingKeySchema });
+export const sessionResponseSchema = z.object({
+  authenticated: z.literal(true),
+  bookingKey: bookingKeySchema,
+  authenticationType: authenticationTypeSchema,
+  /** When the session ends without activity (the earlier of idle and absolute expiry). */
+  expiresAt: instantSchema,
+});
+
+/** Path parameter of /api/secured/.../{bookingKey}. */
+export const bookingKeyParamsSchema = z.object({ bookingKey: bookingKeySchema });
+
+const summaryPatientSchema = z.object({ firstName: z.string(), lastName: z.string() });
+const summaryClinicSchema = z.object({
+  id: z.uuid(),
+  slug: slugSchema.optional(),
+  name: z.string(),
+  address: z.string(),
+  timeZone: z.string(),
+});
+
+/** GET /api/secured/appointments/{bookingKey}: the appointments of one booking key. */
+export const appointmentSummarySchema = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  startsAt: instantSchema,
+  endsAt: instantSchema,
+  timeZone: z.string(),
+  exam: z.object({
+    slug: slugSchema,
+    name: z.string(),
+    modalityName: z.string(),
+    prepInstructions: z.string().optional(),
+  }),
+  clinic: summaryClinicSchema,
+});
+export const appointmentsSummaryResponseSchema = z.object({
+  bookingKey: bookingKeySchema,
+  /** BOOKED, or PENDING while the clinic has not confirmed. */
+  status: z.string(),
+  patient: summaryPatientSchema,
+  appointments: z.array(appointmentSummarySchema),
+});
+
+/** GET /api/secured/booking_requests/{bookingKey}: one booking request (enquiry). */
+export const bookingRequestSummaryResponseSchema = z.object({
+  bookingKey: bookingKeySchema,
+  status: z.string(),
+  createdAt: instantSchema,
+  preferredStart: instantSchema.nullable(),
+  patient: summaryPatientSchema,
+  exams: z.array(z.object({ slug: slugSchema, name: z.string(), modalityName: z.string() })),
+  clinic: summaryClinicSchema.omit({ slug: true }).nullable(),
+  patientNotes: z.string().nullable(),
+});
+
+/** config/access.json: the provider's patient-access settings (validated at start). */
+export const accessConfigSchema = z.object({
+  otpEnabled: z.boolean().default(true),
+  /** OTP also for patient-portal links (spec 1 §4). */
+  otpForPatientPortal: z.boolean().default(false),
+  /** Preferred channel; the other is used when the patient has no address for this one. */
+  otpChannel: otpChannelSchema.default('EMAIL'),
+  otpExpiryMinutes: z.number().int().min(1).max(60).default(10),
+  otpMaxTries: z.number().int().min(1).max(10).default(3),
+  contactNumberAuthentication: z.boolean().default(false),
+  maxFailedAttemptsPerBookingKey: z.number().int().min(1).max(1000).default(5),
+  maxFailedAttemptsPerClientAddress: z.number().int().min(1).max(100_000).default(30),
+  attemptWindowMinutes: z.number().int().min(1).max(10_080).default(60),
+  sessionIdleMinutes: z.number().int().min(1).max(1440).default(20),
+  sessionAbsoluteHours: z.number().int().min(1).max(168).default(12),
+  captcha: z
+    .object({
+      provider: z.enum(captchaProviders).default('none'),
+      siteKey: z.string().nullable().default(null),
+    })
+    .default({ provider: 'none', siteKey: null }),
+});
+
+/** GET /api/config/access: only what the browser needs from the access settings. */
+export const accessPublicConfigSchema = z.object({
+  contactNumberAuthentication: z.boolean(),
+  otpEnabled: z.boolean(),
+  otpForPatientPortal: z.boolean(),
+  otpSecondsBetweenRequests: z.number().int().min(0),
+  captcha: z.object({
+    provider: z.enum(captchaProviders),
+    siteKey: z.string().nullable(),
+  }),
+});
+
+export type AuthenticationType = z.infer<typeof authenticationTypeSchema>;
+export type OtpChannel = z.infer<typeof otpChannelSchema>;
+export type AuthenticationRequest = z.infer<typeof authenticationRequestSchema>;
+export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema>;
+export type OtpSendRequest = z.infer<typeof otpSendRequestSchema>;
+export type OtpSendResponse = z.infer<typeof otpSendResponseSchema>;
+export type OtpValidateRequest = z.infer<typeof otpValidateRequestSchema>;
+export type OtpValidateResponse = z.infer<typeof otpValidateResponseSchema>;
+export type CaptchaVerifyResponse = z.infer<typeof captchaVerifyResponseSchema>;
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export type AppointmentsSummaryResponse = z.infer<typeof appointmentsSummaryResponseSchema>;
+export type BookingRequestSummaryResponse = z.infer<typeof bookingRequestSummaryResponseSchema>;
+export type AccessConfig = z.infer<typeof accessConfigSchema>;
+export type AccessPublicConfig = z.infer<typeof accessPublicConfigSchema>;
