@@ -96,9 +96,10 @@ export const bookingKeyParamsSchema = z.object({ bookingKey: bookingKeySchema })
 
 const summaryPatientSchema = z.object({ firstName: z.string(), lastName: z.string() });
 const summaryClinicSchema = z.object({
-  id: z.uuid(),
+  id: z.number().int(),
   slug: slugSchema.optional(),
   name: z.string(),
+  /** One line: street, suburb, state and postcode. */
   address: z.string(),
   timeZone: z.string(),
 });
