@@ -66,15 +66,35 @@ export function renderReport(report: BenchReport): string {
     `| 5xx | ${report.storm.serverErrors} | 0: ${mark(report.storm.serverErrors === 0)} |`,
     `| p50 / p99 | ${ms(report.storm.p50Ms)} / ${ms(report.storm.p99Ms)} | p99 < 200 ms: ${mark(report.storm.p99Ms < 200)} |`,
     '',
-    '## Booking home in the browser',
+  ];
+  lines.push(renderBrowserSection(report.bundle, report.lighthouse));
+  return `${lines.join('\n')}`;
+}
+
+export const browserHeading = '## Booking home in the browser';
+
+/**
+ * The browser budget section, ending in a newline. `date` is given when the section is measured
+ * on its own (`npm run bench:web`), apart from the run that measured the sections above it.
+ */
+export function renderBrowserSection(
+  bundle: InitialBundle,
+  lighthouse: BenchReport['lighthouse'],
+  date?: string,
+): string {
+  const lines = [
+    browserHeading,
     '',
-    `Initial JavaScript ${kb(report.bundle.javascriptGzipBytes)} gzip (target < 150 KB: ${mark(report.bundle.javascriptGzipBytes < 150 * 1024)}), CSS ${kb(report.bundle.cssGzipBytes)} gzip, in ${report.bundle.files.length} files.`,
+    ...(date
+      ? [`Measured by \`npm run bench:web\` on ${date} (demo data on the embedded database).`, '']
+      : []),
+    `Initial JavaScript ${kb(bundle.javascriptGzipBytes)} gzip (target < 150 KB: ${mark(bundle.javascriptGzipBytes < 150 * 1024)}), CSS ${kb(bundle.cssGzipBytes)} gzip, in ${bundle.files.length} files.`,
     '',
   ];
-  if (report.lighthouse) {
-    const { portal, staticPage } = report.lighthouse;
+  if (lighthouse) {
+    const { portal, staticPage } = lighthouse;
     lines.push(
-      'Lighthouse mobile (default throttling), median of 3 runs:',
+      'Lighthouse mobile (default throttling), median of 3 runs, the two pages taking turns:',
       '',
       '| page | performance | accessibility | LCP | TBT | CLS |',
       '| --- | --- | --- | --- | --- | --- |',
@@ -86,4 +106,26 @@ export function renderReport(report: BenchReport): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The `## ` section of `markdown` that starts with `heading`, up to the next one; null if absent. */
+export function findSection(markdown: string, heading: string): string | null {
+  // Searched with a newline in front so that a heading on the first line is found too; an
+  // index into that string is the same index into `markdown`.
+  const start = `\n${markdown}`.indexOf(`\n${heading}\n`);
+  if (start === -1) return null;
+  const next = markdown.indexOf('\n## ', start + heading.length);
+  return markdown.slice(start, next === -1 ? markdown.length : next + 1);
+}
+
+/**
+ * `markdown` with the section `section` starts with (its first line, a `## ` heading) replaced
+ * by `section`, or `section` appended: a partial run rewrites only what it measured.
+ */
+export function replaceSection(markdown: string, section: string): string {
+  const heading = section.slice(0, section.indexOf('\n'));
+  const current = findSection(markdown, heading);
+  if (current === null) return `${markdown.trimEnd()}\n\n${section}`;
+  const start = markdown.indexOf(current);
+  return `${markdown.slice(0, start)}${section}${markdown.slice(start + current.length)}`;
 }

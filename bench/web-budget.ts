@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -43,49 +43,70 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-/** Lighthouse mobile (its default emulation and throttling), median of `runs`. */
-export async function lighthouseMedian(url: string, runs = 3): Promise<LighthouseRun> {
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse mobile (its default emulation and throttling), median of `runs` per page. The
+ * pages take turns run by run, so load from other processes on a shared machine falls on
+ * each of them alike and their ratio stays meaningful. With `saveDir`, every report is kept
+ * as JSON (`<page>-<run>.json`) for its diagnostics.
+ */
+export async function lighthouseMedians<Page extends string>(
+  urls: Record<Page, string>,
+  runs = 3,
+  saveDir?: string,
+): Promise<Record<Page, LighthouseRun>> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
   });
-  const results: LighthouseRun[] = [];
+  const pages = Object.keys(urls) as Page[];
+  const results = new Map<Page, LighthouseRun[]>(pages.map((page) => [page, []]));
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
   try {
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-      results.push({
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-      });
+      for (const page of pages) {
+        const result = await lighthouse(urls[page], {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${urls[page]}`);
+        if (saveDir) writeFileSync(join(saveDir, `${page}-${run}.json`), JSON.stringify(lhr));
+        results.get(page)?.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        });
+      }
     }
   } finally {
     await chrome.kill();
   }
-  return {
-    performance: median(results.map((r) => r.performance)),
-    accessibility: median(results.map((r) => r.accessibility)),
-    lcpMs: median(results.map((r) => r.lcpMs)),
-    tbtMs: median(results.map((r) => r.tbtMs)),
-    cls: median(results.map((r) => r.cls)),
-  };
+  const medians = {} as Record<Page, LighthouseRun>;
+  for (const page of pages) {
+    const pageResults = results.get(page) ?? [];
+    medians[page] = {
+      performance: median(pageResults.map((r) => r.performance)),
+      accessibility: median(pageResults.map((r) => r.accessibility)),
+      lcpMs: median(pageResults.map((r) => r.lcpMs)),
+      tbtMs: median(pageResults.map((r) => r.tbtMs)),
+      cls: median(pageResults.map((r) => r.cls)),
+    };
+  }
+  return medians;
 }
 
 /**
