@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
+import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
 
 /**
  * Table types for Kysely. Dates (`date` columns) arrive as 'YYYY-MM-DD' text
@@ -141,7 +142,7 @@ export interface ScheduleExceptionsTable {
   ends_at: Timestamp;
 }
 
-export interface Database extends CatalogueTables, BookingTables {
+export interface Database extends CatalogueTables, BookingTables, QuestionnaireTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;

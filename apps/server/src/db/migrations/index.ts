@@ -3,6 +3,7 @@ import { migration001 } from './001-foundation.ts';
 import { migration002 } from './002-catalogue-availability.ts';
 import { migration003 } from './003-booking.ts';
 import { migration004 } from './004-availability-version.ts';
+import { migration006 } from './006-questionnaires.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-catalogue-availability': migration002,
   '003-booking': migration003,
   '004-availability-version': migration004,
+  '006-questionnaires': migration006,
 };

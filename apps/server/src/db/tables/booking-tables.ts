@@ -10,7 +10,14 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export type AppointmentStatus = 'BOOKED' | 'PENDING' | 'CANCELED' | 'COMPLETED' | 'NO_SHOW';
+export type AppointmentStatus =
+  | 'BOOKED'
+  | 'PENDING'
+  | 'CANCELED'
+  | 'COMPLETED'
+  | 'NO_SHOW'
+  /** Migration 006: declined with the DECLINE_APPOINTMENT questionnaire. */
+  | 'DECLINED_BY_PATIENT';
 export type BookingKeyStatus = 'RESERVED' | 'USED';
 export type ResourceBookingKind = 'APPOINTMENT' | 'HOLD';
 export type OutboxChannel = 'EMAIL' | 'SMS';
