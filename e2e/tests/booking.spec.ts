@@ -14,6 +14,7 @@ import {
   screenshot,
   type ViewportName,
 } from '../support/browser.ts';
+import { fillDateOfBirth } from '../support/date-of-birth.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { getJson, type Translate, translator } from '../support/portal-api.ts';
 
@@ -128,7 +129,7 @@ async function fillPatientForm(page: Page, patient: Patient) {
   });
   await page.getByRole('textbox', { name: t('booking.form.firstName') }).fill(patient.firstName);
   await page.getByRole('textbox', { name: t('booking.form.lastName') }).fill(patient.lastName);
-  await page.getByLabel(t('booking.form.dateOfBirth')).fill('1984-03-09');
+  await fillDateOfBirth(page, t('booking.form.dateOfBirth'), '1984-03-09', t);
   await page
     .getByRole('group', { name: t('booking.form.sex') })
     .getByRole('radio', { name: t('booking.form.sex_female') })

@@ -1,21 +1,20 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { clearUser } from '../features/account/index.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { readBootstrap } from '../lib/bootstrap.ts';
 import { createQueryClient } from './providers/query-client.ts';
 import { seedStartupQueries } from './providers/seed-startup.ts';
 import { Startup } from './providers/startup.tsx';
+import { createUnauthorizedHandler } from './providers/unauthorized.ts';
 import { createAppRouter } from './router.tsx';
 
 /** Spec 1 §4: a 401 from any call but the authenticated check logs the client out. */
-function UnauthorizedHandler() {
+function UnauthorizedHandler({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const queryClient = useQueryClient();
   useEffect(
-    // Patient re-authentication (the date-of-birth check) hooks in here with the access feature.
-    () => setUnauthorizedHandler(() => clearUser(queryClient)),
-    [queryClient],
+    () => setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router)),
+    [queryClient, router],
   );
   return null;
 }
@@ -30,7 +29,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={client}>
-      <UnauthorizedHandler />
+      <UnauthorizedHandler router={router} />
       <Startup search={window.location.search}>
         <RouterProvider router={router} />
       </Startup>

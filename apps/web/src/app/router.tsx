@@ -1,8 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
+import { authenticationRoute } from '../features/authentication/index.ts';
 import { bookingRoutes } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
+import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
+import { patientPortalRoutes } from '../features/patient-portal/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -32,10 +35,17 @@ export function pageRoutes(): RouteObject[] {
   return [
     { index: true, lazy: bookingRoutes.home },
     later('kiosk', 'page.kiosk.title'),
-    later('authentication', 'page.authentication.title'),
-    later('deny', 'page.deny.title'),
+    { path: 'authentication', lazy: authenticationRoute },
+    { path: 'deny', lazy: denyRoute },
     later('questionnaires', 'page.questionnaires.title'),
     later('q', 'page.questionnaires.title'),
+    { path: 'appointments/:bookingKey', lazy: patientPortalRoutes.appointment },
+    { path: 'appointments/pending/:bookingKey', lazy: patientPortalRoutes.appointment },
+    { path: 'appointments/:bookingKey/kiosk', lazy: patientPortalRoutes.appointment },
+    { path: 'a/:bookingKey', lazy: patientPortalRoutes.appointment },
+    { path: 'booking-requests/:bookingKey', lazy: patientPortalRoutes.bookingRequest },
+    { path: 'br/:bookingKey', lazy: patientPortalRoutes.bookingRequest },
+    // The patient portal's other pages (results, check-in, ...) come with later issues.
     later('appointments/*', 'page.appointments.title'),
     later('a/*', 'page.appointments.title'),
     later('booking-requests/*', 'page.booking_requests.title'),

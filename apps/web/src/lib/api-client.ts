@@ -6,6 +6,14 @@ import type { ErrorResponse, FieldError } from '@portal/contract';
  */
 export const AUTH_CHECK_PATH = '/api/account';
 
+/**
+ * The patient's authenticated check (`GET /api/authentication/session?bookingKey=`): its 401
+ * sends the patient to the authentication page without a logout, so it is exempt too.
+ */
+export const PATIENT_SESSION_PATH = '/api/authentication/session';
+
+const exemptFromUnauthorized = new Set([AUTH_CHECK_PATH, PATIENT_SESSION_PATH]);
+
 /** A failed API call, carrying the contract error body (DESIGN.md §5) when there was one. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -144,7 +152,9 @@ export async function apiRequest<T, R extends ResponseType = 'json'>(
   if (!response.ok) {
     const errorBody = responseType === 'blob' ? await response.blob() : await response.text();
     const error = await toApiError(response.status, errorBody);
-    if (response.status === 401 && path !== AUTH_CHECK_PATH) unauthorizedHandler?.(error, path);
+    if (response.status === 401 && !exemptFromUnauthorized.has(path)) {
+      unauthorizedHandler?.(error, path);
+    }
     throw error;
   }
 

@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClinicSummary, type Exam, patientDetailsSchema } from '@portal/contract';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
+import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
 import { pushBookingCompleted, pushBookingEvent } from '../../../lib/analytics.ts';
 import { uploadReferral } from '../api/booking-api.ts';
 import { useBookingConfig } from '../api/catalogue-api.ts';
@@ -18,6 +20,12 @@ import styles from './booking.module.css';
 import { formatInZone } from './slot-time.tsx';
 
 const formSchema = patientDetailsSchema.extend({
+  // Same YYYY-MM-DD as the contract, but each refusal says which rule failed (its translation key).
+  dateOfBirth: z.string().superRefine((value, context) => {
+    const problem = dateOfBirthProblem(value);
+    if (problem)
+      context.addIssue({ code: 'custom', message: `form.date_of_birth.errors.${problem}` });
+  }),
   patientNotes: z.string().trim().max(1000).optional(),
 });
 type FormInput = z.input<typeof formSchema>;
@@ -66,13 +74,14 @@ export default function PatientForm({
   const [summaryErrors, setSummaryErrors] = useState<FieldName[]>([]);
   const {
     register,
+    control,
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     shouldFocusError: false,
-    defaultValues: { title: '', patientNotes: '' },
+    defaultValues: { title: '', dateOfBirth: '', patientNotes: '' },
   });
 
   useEffect(() => {
@@ -128,7 +137,13 @@ export default function PatientForm({
     className: `${styles.input} ${errors[name] ? styles.inputError : ''}`,
     ...register(name),
   });
-  const errorText = (name: FieldName) => t(`booking.form.errors.${name}`);
+  const errorText = (name: FieldName) => {
+    // The date of birth says which rule failed (a custom issue carries its translation key).
+    const message = name === 'dateOfBirth' ? errors.dateOfBirth?.message : undefined;
+    return message?.startsWith('form.date_of_birth.')
+      ? t(message)
+      : t(`booking.form.errors.${name}`);
+  };
   const fieldError = (name: FieldName) =>
     errors[name] ? (
       <span id={`${id}-${name}-error`} className={styles.errorMessage}>
@@ -235,7 +250,21 @@ export default function PatientForm({
         </div>
         {field('firstName', { autoComplete: 'given-name' })}
         {field('lastName', { autoComplete: 'family-name' })}
-        {field('dateOfBirth', { type: 'date', autoComplete: 'bday' })}
+        <Controller
+          control={control}
+          name="dateOfBirth"
+          render={({ field: dateField }) => (
+            <DateOfBirthField
+              id={`${id}-dateOfBirth`}
+              ref={dateField.ref}
+              label={t(staff ? 'booking.form.staff.dateOfBirth' : 'booking.form.dateOfBirth')}
+              value={dateField.value ?? ''}
+              onChange={dateField.onChange}
+              onBlur={dateField.onBlur}
+              errorMessage={errors.dateOfBirth ? errorText('dateOfBirth') : null}
+            />
+          )}
+        />
 
         <fieldset
           className={`${styles.fieldset} ${errors.sex ? styles.fieldError : ''}`}

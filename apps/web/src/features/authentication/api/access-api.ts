@@ -1,0 +1,49 @@
+import type {
+  AccessPublicConfig,
+  AuthenticationRequest,
+  AuthenticationResponse,
+  AuthenticationType,
+  CaptchaVerifyResponse,
+  OtpSendResponse,
+  OtpValidateResponse,
+} from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+
+/** The access settings the browser needs: contact-number check, OTP wait, captcha provider. */
+export function useAccessConfig() {
+  return useQuery({
+    queryKey: ['config', 'access'],
+    queryFn: ({ signal }) => apiGet<AccessPublicConfig>('/api/config/access', { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function authenticate(body: AuthenticationRequest) {
+  return apiRequest<AuthenticationResponse>('/api/authentication', { method: 'POST', body });
+}
+
+export function sendOtp(bookingKey: string, authenticationType: AuthenticationType) {
+  return apiRequest<OtpSendResponse>('/api/authentication/otp', {
+    method: 'POST',
+    body: { bookingKey, authenticationType },
+  });
+}
+
+export function validateOtp(
+  otp: string,
+  bookingKey: string,
+  authenticationType: AuthenticationType,
+) {
+  return apiRequest<OtpValidateResponse>('/api/authentication/otp/validate', {
+    method: 'POST',
+    body: { otp, bookingKey, authenticationType },
+  });
+}
+
+export function verifyCaptcha(token: string) {
+  return apiRequest<CaptchaVerifyResponse>('/api/authentication/captcha', {
+    method: 'POST',
+    body: { token },
+  });
+}

@@ -1,0 +1,113 @@
+import type { OtpChannel } from '@portal/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessModal } from './access-modal.tsx';
+import styles from './authentication.module.css';
+
+/** Spec 1 §5: required, digits only, exactly 6. */
+export const otpPattern = /^\d{6}$/;
+
+/**
+ * The one-time-password modal (spec 1 §2, §5, §9): six digits; "send a new code" waits for the
+ * visible countdown (otpSecondsBetweenRequests).
+ */
+export function OtpModal({
+  isOpen,
+  onClose,
+  onSubmit,
+  onResend,
+  error,
+  channel,
+  secondsUntilResend,
+  resent,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onSubmit: (otp: string) => void;
+  onResend: () => void;
+  error: string | null;
+  channel: OtpChannel | null;
+  secondsUntilResend: number;
+  /** A new code went out: said once to screen readers. */
+  resent: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [otp, setOtp] = useState('');
+  const [touched, setTouched] = useState(false);
+  const valid = otpPattern.test(otp);
+  const fieldError = touched && !valid ? t('authentication.otp_modal.invalid') : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) onSubmit(otp);
+  };
+
+  return (
+    <AccessModal isOpen={isOpen} onClose={onClose} title={t('authentication.otp_modal.title')}>
+      <form noValidate onSubmit={submit}>
+        {error ? (
+          <p className={styles.alert} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <p className={styles.intro}>
+          {t(
+            channel === 'SMS'
+              ? 'authentication.otp_modal.sent_sms'
+              : 'authentication.otp_modal.sent_email',
+          )}
+        </p>
+        <div className={`${styles.field} ${fieldError ? styles.fieldError : ''}`}>
+          <label className={styles.label} htmlFor={`${id}-otp`}>
+            {t('authentication.otp_modal.label')}
+          </label>
+          <span className={styles.hint} id={`${id}-otp-hint`}>
+            {t('authentication.otp_modal.hint')}
+          </span>
+          {fieldError ? (
+            <span className={styles.errorMessage} id={`${id}-otp-error`}>
+              {fieldError}
+            </span>
+          ) : null}
+          <input
+            id={`${id}-otp`}
+            className={`${styles.input} ${styles.otpInput} ${fieldError ? styles.inputError : ''}`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            value={otp}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-otp-hint${fieldError ? ` ${id}-otp-error` : ''}`}
+            onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            onBlur={() => setTouched(true)}
+          />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={!valid}>
+            {t('authentication.otp_modal.submit')}
+          </button>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={secondsUntilResend > 0}
+            onClick={onResend}
+          >
+            {t('authentication.otp_modal.resend')}
+          </button>
+        </div>
+        {/* Visible every second, announced only when it changes state: a per-second live region is noise. */}
+        <p className={styles.countdown} aria-live="off">
+          {secondsUntilResend > 0
+            ? t('authentication.otp_modal.resend_in', { count: secondsUntilResend })
+            : null}
+        </p>
+        <p className={styles.visuallyHidden} role="status">
+          {resent ? t('authentication.otp_modal.resent') : ''}
+        </p>
+      </form>
+    </AccessModal>
+  );
+}

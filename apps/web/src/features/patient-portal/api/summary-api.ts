@@ -1,0 +1,31 @@
+import type { AppointmentsSummaryResponse, BookingRequestSummaryResponse } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import { patientQueryKey } from '../../../lib/patient-access.ts';
+
+// No retries: a 401 is the answer (the app's 401 rule takes over), not a glitch to repeat.
+export function useAppointmentsSummary(bookingKey: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...patientQueryKey, 'appointments', bookingKey],
+    queryFn: ({ signal }) =>
+      apiGet<AppointmentsSummaryResponse>(
+        `/api/secured/appointments/${encodeURIComponent(bookingKey)}`,
+        { signal },
+      ),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useBookingRequestSummary(bookingKey: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...patientQueryKey, 'booking-request', bookingKey],
+    queryFn: ({ signal }) =>
+      apiGet<BookingRequestSummaryResponse>(
+        `/api/secured/booking_requests/${encodeURIComponent(bookingKey)}`,
+        { signal },
+      ),
+    enabled,
+    retry: false,
+  });
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client.ts';
+import {
+  authenticationUrl,
+  checkPatientSession,
+  type PatientPageTarget,
+  patientSessionQueryKey,
+} from '../../../lib/patient-access.ts';
+
+/**
+ * The authenticated check a patient page makes first (spec 1 §4). Its 401 sends the browser to
+ * the authentication page with this page as returnUrl, without logging out.
+ */
+export function usePatientSession(target: PatientPageTarget) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useQuery({
+    queryKey: patientSessionQueryKey(target.bookingKey),
+    queryFn: ({ signal }) => checkPatientSession(target.bookingKey, signal),
+    retry: false,
+    staleTime: 30_000,
+  });
+  const unauthenticated = isApiError(session.error) && session.error.status === 401;
+
+  useEffect(() => {
+    if (!unauthenticated) return;
+    navigate(authenticationUrl(`${location.pathname}${location.search}`, target), {
+      replace: true,
+    });
+  }, [unauthenticated, navigate, location.pathname, location.search, target]);
+
+  return { authenticated: session.isSuccess, failed: session.isError && !unauthenticated, session };
+}

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { Card } from '../../../components/ui/page.tsx';
+import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { patientPageTarget } from '../../../lib/patient-access.ts';
+import { useBookingRequestSummary } from '../api/summary-api.ts';
+import { clinicTime, PatientPage } from '../components/patient-page.tsx';
+import styles from '../components/patient-portal.module.css';
+
+/** The booking request summary (read-only): /booking-requests/:bookingKey and /br/:bookingKey. */
+export function BookingRequestSummaryPage() {
+  const { t } = useTranslation();
+  const bookingKey = useParams().bookingKey ?? '';
+  const { pathname } = useLocation();
+  const target = useMemo(
+    () => patientPageTarget(pathname) ?? { bookingKey, type: 'BOOKING_REQUEST' as const },
+    [pathname, bookingKey],
+  );
+  return (
+    <PatientPage title={t('page.booking_requests.title')} target={target}>
+      {(authenticated) => <RequestSummary bookingKey={bookingKey} enabled={authenticated} />}
+    </PatientPage>
+  );
+}
+
+function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const summary = useBookingRequestSummary(bookingKey, enabled);
+  if (summary.isPending) return <Loading />;
+  if (summary.isError) return <LoadError onRetry={() => void summary.refetch()} />;
+  const request = summary.data;
+  const zone = request.clinic?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return (
+    <>
+      <p className={styles.lead}>
+        {t('patient_portal.greeting', {
+          firstName: request.patient.firstName,
+          lastName: request.patient.lastName,
+        })}
+      </p>
+      <Card as="article" labelledBy="booking-request-details">
+        <h2 id="booking-request-details" className={styles.cardTitle}>
+          {t('patient_portal.request_details')}
+        </h2>
+        <dl className={styles.details}>
+          <div>
+            <dt>{t('patient_portal.exams')}</dt>
+            <dd>
+              <ul className={styles.plainList}>
+                {request.exams.map((exam) => (
+                  <li key={exam.slug}>
+                    {exam.name} ({exam.modalityName})
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('patient_portal.where')}</dt>
+            <dd>
+              {request.clinic ? (
+                <>
+                  {request.clinic.name}
+                  <br />
+                  {request.clinic.address}
+                </>
+              ) : (
+                t('patient_portal.any_clinic')
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('patient_portal.preferred_time')}</dt>
+            <dd>
+              {request.preferredStart
+                ? clinicTime(request.preferredStart, zone, i18n.language)
+                : t('patient_portal.no_preference')}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('patient_portal.status')}</dt>
+            <dd>
+              <strong className={styles.tag}>
+                {t(`patient_portal.request_status.${request.status}`, {
+                  defaultValue: request.status,
+                })}
+              </strong>
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <p className={styles.keyLine}>
+        {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { AuthenticationType, SessionResponse } from '@portal/contract';
+import { apiGet, apiRequest, PATIENT_SESSION_PATH } from './api-client.ts';
+
+/**
+ * Patient access shared by the authentication page, the patient pages and the app's 401 rule
+ * (spec 1 §4): where to send a patient who must prove who they are, the session check and
+ * logout. Lives in lib because both the authentication and patient-portal features use it.
+ */
+
+/** Every cached piece of patient data sits under this key, so a logout can drop all of it. */
+export const patientQueryKey = ['patient'] as const;
+export const patientSessionQueryKey = (bookingKey: string) =>
+  [...patientQueryKey, 'session', bookingKey] as const;
+
+/** The authenticated check: the session, or a 401 ApiError (which does not log anyone out). */
+export function checkPatientSession(bookingKey: string, signal?: AbortSignal) {
+  return apiGet<SessionResponse>(PATIENT_SESSION_PATH, { query: { bookingKey }, signal });
+}
+
+/** Ends the patient session on the server (also fine when there is none). */
+export async function logoutPatient(): Promise<void> {
+  await apiRequest<void>('/api/authentication/logout', { method: 'POST' });
+}
+
+/** The booking a patient page is about, read from its path (the iframe prefix ignored). */
+export interface PatientPageTarget {
+  bookingKey: string;
+  type: AuthenticationType;
+}
+
+const appointmentSections = new Set(['appointments', 'a']);
+const requestSections = new Set(['booking-requests', 'br']);
+
+export function patientPageTarget(pathname: string): PatientPageTarget | null {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] === 'iframe') segments.shift();
+  const [section, first, second] = segments;
+  if (!section || !first) return null;
+  if (requestSections.has(section)) return { bookingKey: first, type: 'BOOKING_REQUEST' };
+  if (!appointmentSections.has(section)) return null;
+  const bookingKey = first === 'pending' && second ? second : first;
+  const type: AuthenticationType = pathname.includes('patient')
+    ? 'PATIENT_PORTAL'
+    : pathname.includes('/result')
+      ? 'APPOINTMENT_RESULTS'
+      : 'APPOINTMENT';
+  return { bookingKey, type };
+}
+
+/**
+ * The authentication page for a patient page: `/authentication?returnUrl=&bookingKey=&type=`
+ * (with the iframe prefix when the page is embedded).
+ */
+export function authenticationUrl(
+  returnUrl: string,
+  target: PatientPageTarget,
+  extra: Record<string, string> = {},
+): string {
+  const prefix = returnUrl.startsWith('/iframe/') ? '/iframe' : '';
+  const query = new URLSearchParams({
+    returnUrl,
+    bookingKey: target.bookingKey,
+    type: target.type,
+    ...(target.type === 'BOOKING_REQUEST' ? { isBookingRequest: 'true' } : {}),
+    ...extra,
+  });
+  return `${prefix}/authentication?${query.toString()}`;
+}
