@@ -5,6 +5,7 @@ import { bookingRoutes } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
+import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { patientPortalRoutes } from '../features/patient-portal/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
@@ -37,8 +38,8 @@ export function pageRoutes(): RouteObject[] {
     later('kiosk', 'page.kiosk.title'),
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
-    later('questionnaires', 'page.questionnaires.title'),
-    later('q', 'page.questionnaires.title'),
+    { path: 'questionnaires', lazy: questionnairesRoute },
+    { path: 'q', lazy: questionnairesRoute },
     { path: 'appointments/:bookingKey', lazy: patientPortalRoutes.appointment },
     { path: 'appointments/pending/:bookingKey', lazy: patientPortalRoutes.appointment },
     { path: 'appointments/:bookingKey/kiosk', lazy: patientPortalRoutes.appointment },

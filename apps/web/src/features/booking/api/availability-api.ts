@@ -52,6 +52,8 @@ export interface SlotSearch {
   from: string;
   to: string;
   timeOfDay: string[];
+  /** Hide slots before this day (questionnaire outcome restrictMinDate). */
+  minDate?: string | null;
 }
 
 export const slotsQueryKey = (search: SlotSearch | null) => ['slots', 'clinic', search] as const;
@@ -68,6 +70,7 @@ export function useClinicSlots(search: SlotSearch | null) {
           from: search.from,
           to: search.to,
           timeOfDay: search.timeOfDay.length ? search.timeOfDay.join(',') : undefined,
+          minDate: search.minDate ?? undefined,
         },
       });
     },

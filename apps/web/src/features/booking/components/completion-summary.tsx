@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
+import { isTranslationKey } from '../../questionnaires/index.ts';
 import { loadCompletion } from '../model/booking-session.ts';
 import styles from './booking.module.css';
 import { RedirectModal } from './redirect-modal.tsx';
@@ -54,6 +55,14 @@ export function CompletionSummary() {
         {completion.requestBookingKey && completion.requestBookingKey !== completion.bookingKey ? (
           <p>
             {t('booking.complete.request_key')} <strong>{completion.requestBookingKey}</strong>
+          </p>
+        ) : null}
+        {completion.confirmationMessage ? (
+          // A questionnaire outcome's message: a translation key or the provider's own text.
+          <p>
+            {isTranslationKey(completion.confirmationMessage)
+              ? t(completion.confirmationMessage)
+              : completion.confirmationMessage}
           </p>
         ) : null}
       </div>

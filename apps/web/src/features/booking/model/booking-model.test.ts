@@ -207,6 +207,7 @@ describe('createBooking', () => {
       new BookingFailedError(t('error.server_error_message.503')),
     );
     expect(calls).toEqual([
+      `/api/booking-keys/${oldKey}/outcome?examSlugs=ct-brain`,
       '/api/appointments',
       '/api/booking-keys',
       `/api/booking-keys/${oldKey}/rekey`,
@@ -248,6 +249,46 @@ describe('createBooking', () => {
       t,
     );
     expect(done.kind).toBe('BOOKING_REQUEST');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/booking-requests');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/booking-requests');
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/appointments');
+  });
+
+  it('a booking the questionnaire outcome routes becomes a request carrying its apiKey', async () => {
+    setBookingKey(oldKey);
+    const apiKey = 'k'.repeat(32);
+    const bodies: Record<string, unknown> = {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith(`/api/booking-keys/${oldKey}/outcome`)) {
+          return jsonResponse({
+            denyBooking: false,
+            createBookingRequest: { apiKey, confirmationMessage: 'We will call you.' },
+          });
+        }
+        bodies[url] = JSON.parse(String(init?.body));
+        return jsonResponse([
+          {
+            success: true,
+            errorMessage: null,
+            bookingKey: oldKey,
+            examName: 'CT',
+            modalityName: 'CT',
+            clinicName: 'North',
+            patientEmailHash: 'a'.repeat(64),
+            confirmationMessage: null,
+          },
+        ]);
+      }),
+    );
+    const done = await createBooking(input, t);
+    expect(Object.keys(bodies)).toEqual(['/api/booking-requests']);
+    expect(bodies['/api/booking-requests']).toMatchObject({
+      apiKey,
+      examSlugs: ['ct-brain'],
+      preferredStart: '2031-05-05T09:00:00+10:00',
+    });
+    expect(done.kind).toBe('BOOKING_REQUEST');
+    expect(done.confirmationMessage).toBe('We will call you.');
   });
 });

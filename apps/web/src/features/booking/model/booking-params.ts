@@ -127,3 +127,21 @@ export function withoutTimeParams(params: URLSearchParams): URLSearchParams {
   next.delete('step');
   return next;
 }
+
+/**
+ * A questionnaire outcome changed an exam (issue 5): the new exam takes the old one's place
+ * in the selection; a time chosen for the old exam no longer applies.
+ */
+export function withExamChanged(
+  params: URLSearchParams,
+  change: { oldSlug: string; newSlug: string },
+): URLSearchParams {
+  const examSlugs = listParam(params, 'examSlugs');
+  const replaced = examSlugs.includes(change.oldSlug)
+    ? examSlugs.map((slug) => (slug === change.oldSlug ? change.newSlug : slug))
+    : [...examSlugs, change.newSlug];
+  const next = withChosenSlot(withExams(params, [...new Set(replaced)]), change.oldSlug, null);
+  if (next.get('exam') === change.oldSlug) next.set('exam', change.newSlug);
+  next.delete('step');
+  return next;
+}

@@ -17,13 +17,21 @@ export function setBookingKey(key: string): void {
   sessionStorage.setItem(keyName, key);
 }
 
-/** The key of this attempt, asking the server for one the first time. */
+let reserving: Promise<string> | null = null;
+
+/** The key of this attempt, asking the server for one the first time (once, however many ask). */
 export async function ensureBookingKey(): Promise<string> {
   const existing = currentBookingKey();
   if (existing) return existing;
-  const { bookingKey } = await newBookingKey();
-  setBookingKey(bookingKey);
-  return bookingKey;
+  reserving ??= newBookingKey()
+    .then(({ bookingKey }) => {
+      setBookingKey(bookingKey);
+      return bookingKey;
+    })
+    .finally(() => {
+      reserving = null;
+    });
+  return reserving;
 }
 
 export type Holds = Record<string, { holdId: string; start: string }>;
@@ -50,6 +58,8 @@ export interface Completion {
   bookingRequests: BookingRequestResponseItem[];
   requestBookingKey: string | null;
   staffBooking: boolean;
+  /** A questionnaire outcome routed the booking to a request, with this message (issue 5). */
+  confirmationMessage?: string | null;
 }
 
 export function saveCompletion(completion: Completion): void {

@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client.ts';
+import { routedBookingRequest } from '../../questionnaires/index.ts';
 import {
   createAppointments,
   createBookingRequests,
@@ -61,8 +62,15 @@ async function moveToNewKey(oldKey: string): Promise<void> {
  */
 export async function createBooking(input: BookingInput, t: TFunction): Promise<Completion> {
   const bookingKey = await ensureBookingKey();
+  // Issue 5: the questionnaire answers may route the whole booking to a request (with the
+  // apiKey that proves the server decided so).
+  const routed = await routedBookingRequest(
+    bookingKey,
+    input.exams.map((exam) => exam.slug),
+  );
   // An enquiry slot is remembered as a hold without an id (nothing is held for it).
   const isRequest = (exam: Exam) =>
+    routed !== null ||
     exam.bookingRequestOnly ||
     input.chosen[exam.slug] === 'request' ||
     input.holds[exam.slug]?.holdId === '';
@@ -127,6 +135,7 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
         staffBooking: input.staffBooking,
         patientDetails: input.patientDetails,
         ...(input.patientNotes ? { patientNotes: input.patientNotes } : {}),
+        ...(routed ? { apiKey: routed.apiKey } : {}),
       });
     } catch (error) {
       throw new BookingFailedError(serverErrorMessage(error, t));
@@ -150,5 +159,9 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
     bookingRequests,
     requestBookingKey,
     staffBooking: input.staffBooking,
+    confirmationMessage:
+      bookingRequests.find((item) => item.confirmationMessage)?.confirmationMessage ??
+      routed?.confirmationMessage ??
+      null,
   };
 }

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { BookingQuestionnaires, useBookingOutcome } from '../../questionnaires/index.ts';
 import { useClinics } from '../api/availability-api.ts';
 import { useExams } from '../api/catalogue-api.ts';
 import { CompletionSummary } from '../components/completion-summary.tsx';
 import { ErrorModal } from '../components/error-modal.tsx';
+import { useBookingKey } from '../hooks/use-booking-key.ts';
 import { useBookingNavigation, useStaffBooking } from '../hooks/use-booking-navigation.ts';
-import { listParam, withoutTimeParams } from '../model/booking-params.ts';
+import { listParam, withExamChanged, withoutTimeParams } from '../model/booking-params.ts';
 import { loadCompletion } from '../model/booking-session.ts';
 import { ExamSummary } from './select-clinic-page.tsx';
 import { SlotSelection } from './slot-selection.tsx';
@@ -34,6 +36,9 @@ export function BookingPage() {
     step !== 'complete' && examSlugs.length > 0,
   );
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  // Issue 5: the questionnaire outcome may route the booking to a request or restrict dates.
+  const bookingKey = useBookingKey(step !== 'complete');
+  const outcome = useBookingOutcome(step === 'complete' ? null : bookingKey, examSlugs).data;
 
   if (step === 'complete') {
     // The title says what happened: a booking, a pending appointment or a request.
@@ -53,7 +58,8 @@ export function BookingPage() {
 
   const chosenExams = examSlugs
     .map((slug) => exams.data?.find((exam) => exam.slug === slug))
-    .filter((exam): exam is Exam => Boolean(exam));
+    .filter((exam): exam is Exam => Boolean(exam))
+    .map((exam) => (outcome?.createBookingRequest ? { ...exam, bookingRequestOnly: true } : exam));
   const clinic = clinics.data?.clinics.find((candidate) => candidate.slug === clinicSlug);
 
   // Spec 2 §4: after a failed selection the time parameters are cleared and the slots reloaded.
@@ -104,6 +110,7 @@ export function BookingPage() {
           <SlotSelection
             exams={chosenExams}
             clinic={clinic}
+            minDate={outcome?.restrictMinDate ?? null}
             onError={setErrorMessage}
             onContinue={() => {
               const next = new URLSearchParams(params);
@@ -112,6 +119,14 @@ export function BookingPage() {
             }}
           />
         </>
+      )}
+      {step === 'details' ? null : (
+        <BookingQuestionnaires
+          bookingKey={bookingKey}
+          examSlugs={examSlugs}
+          onExamChange={(change) => setParams(withExamChanged(params, change), { replace: true })}
+          onClose={() => navigateTo('home', params)}
+        />
       )}
       <ErrorModal message={errorMessage} onClose={closeError} />
     </Page>

@@ -7,22 +7,25 @@ import { LoadError } from '../../../components/ui/status.tsx';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
 import { useRadiologyConfig } from '../../../lib/config.tsx';
 import { useShellMode } from '../../../lib/shell-mode.ts';
+import { BookingQuestionnaires } from '../../questionnaires/index.ts';
 import { useClinics, useNextAvailable } from '../api/availability-api.ts';
 import { useExams } from '../api/catalogue-api.ts';
 import styles from '../components/booking.module.css';
 import { PostalCodeModal } from '../components/postal-code-modal.tsx';
 import { SlotTime } from '../components/slot-time.tsx';
+import { useBookingKey } from '../hooks/use-booking-key.ts';
 import { useBookingNavigation } from '../hooks/use-booking-navigation.ts';
 import { useUserLocation, writePostalCodeCookie } from '../hooks/use-location-search.ts';
-import { listParam } from '../model/booking-params.ts';
+import { listParam, withExamChanged } from '../model/booking-params.ts';
 import { dayInZone } from '../model/calendar-dates.ts';
 import page from './select-clinic-page.module.css';
 
 /** Clinics for the chosen exams, nearest first, each with its next available time. */
 export function SelectClinicPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigateTo = useBookingNavigation();
+  const bookingKey = useBookingKey();
   const radiology = useRadiologyConfig();
   const { advancedBooking } = useShellMode();
   const examSlugs = listParam(params, 'examSlugs');
@@ -140,6 +143,13 @@ export function SelectClinicPage() {
         <p className={styles.notice}>{t('booking.clinic.none')}</p>
       ) : null}
 
+      {/* Issue 5: the chosen exams' questionnaires come first (funnel step 3.1). */}
+      <BookingQuestionnaires
+        bookingKey={bookingKey}
+        examSlugs={examSlugs}
+        onExamChange={(change) => setParams(withExamChanged(params, change), { replace: true })}
+        onClose={() => navigateTo('home', params)}
+      />
       <PostalCodeModal
         isOpen={modal !== 'none'}
         located={modal === 'change'}

@@ -34,11 +34,14 @@ export const noPreferredTime = 'request';
 export function SlotSelection({
   exams,
   clinic,
+  minDate = null,
   onError,
   onContinue,
 }: {
   exams: Exam[];
   clinic: ClinicSummary;
+  /** No slot before this clinic-local day (a questionnaire outcome's restrictMinDate). */
+  minDate?: string | null;
   onError: (message: string) => void;
   onContinue: () => void;
 }) {
@@ -68,7 +71,7 @@ export function SlotSelection({
   const slots = useClinicSlots(
     range.to < today
       ? null
-      : { clinicSlug: clinic.slug, examSlug: searchExam, from, to: range.to, timeOfDay },
+      : { clinicSlug: clinic.slug, examSlug: searchExam, from, to: range.to, timeOfDay, minDate },
   );
   const byDay = useMemo(() => {
     const map = new Map<string, Slot[]>();

@@ -1,0 +1,124 @@
+import type { ChangedExamSlug, Questionnaire, SaveTemporaryAnswerResponse } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pushBookingEvent } from '../../../lib/analytics.ts';
+import { usePreservedLink } from '../../../lib/shell-mode.ts';
+import {
+  changeExamFromOutcome,
+  fetchBookingQuestionnaires,
+  saveTemporaryAnswer,
+} from '../api/questionnaires-api.ts';
+import { denyTarget, unansweredOf } from '../model/questionnaire-rules.ts';
+import { QuestionnaireModal } from './questionnaire-modal.tsx';
+
+export interface BookingQuestionnairesProps {
+  /** The booking flow's reserved key; nothing is asked until there is one. */
+  bookingKey: string | null;
+  examSlugs: readonly string[];
+  /** An answer changed an exam: the flow puts the new one in the URL and reloads. */
+  onExamChange: (changed: ChangedExamSlug) => void;
+  /** The patient closed a questionnaire without answering: back to the exam choice. */
+  onClose: () => void;
+}
+
+/**
+ * The booking flow's questionnaires (spec 2 §4, issue 5): asked for the chosen exams before a
+ * time is booked, one at a time. The server evaluates each answer; this acts on what it says:
+ * a denied booking leaves for the outcome's URL or /deny, a changed exam goes back to the
+ * flow (which reloads clinics and slots), and the last answer is a funnel event.
+ */
+export function BookingQuestionnaires({
+  bookingKey,
+  examSlugs,
+  onExamChange,
+  onClose,
+}: BookingQuestionnairesProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const link = usePreservedLink();
+  const queryClient = useQueryClient();
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
+  const lastSave = useRef<SaveTemporaryAnswerResponse | null>(null);
+  const slugs = examSlugs.join(',');
+
+  const list = useQuery({
+    queryKey: ['questionnaires', 'booking', bookingKey, slugs],
+    queryFn: ({ signal }) => fetchBookingQuestionnaires(bookingKey ?? '', examSlugs, null, signal),
+    enabled: Boolean(bookingKey) && examSlugs.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const queue = list.data
+    ? unansweredOf(list.data).filter((questionnaire) => !answered.has(questionnaire.id))
+    : [];
+  const current = queue[0] ?? null;
+  const total = list.data ? unansweredOf(list.data).length : 0;
+
+  const submit = async (questionnaire: Questionnaire, result: string) => {
+    if (!bookingKey) throw new Error(t('message.error_answering_questionnaire'));
+    try {
+      lastSave.current = await saveTemporaryAnswer(bookingKey, {
+        questionnaireId: questionnaire.id,
+        questionnaireResult: result,
+        examSlugs,
+      });
+    } catch {
+      throw new Error(t('message.error_answering_questionnaire'));
+    }
+  };
+
+  const saved = async (questionnaire: Questionnaire) => {
+    const response = lastSave.current;
+    setAnswered((previous) => new Set(previous).add(questionnaire.id));
+    void queryClient.invalidateQueries({ queryKey: ['questionnaires', 'outcome'] });
+    if (!response) return;
+    const { outcome } = response;
+    if (outcome.denyBooking) {
+      reported.current = true;
+      const target = denyTarget(outcome, t);
+      if (target.kind === 'external') window.location.assign(target.url);
+      else navigate(link(target.path), { replace: true });
+      return;
+    }
+    const changed = response.changedExamSlug ?? (await examChange(questionnaire));
+    if (changed) {
+      onExamChange(changed);
+      return;
+    }
+  };
+
+  // The funnel's step 3.1 once the last questionnaire is answered (also after an exam change).
+  const reported = useRef(false);
+  const finished = list.isSuccess && answered.size > 0 && current === null;
+  useEffect(() => {
+    if (!finished || reported.current) return;
+    reported.current = true;
+    pushBookingEvent('questionnaire_completed', {
+      examSlugs: slugs.split(','),
+      count: answered.size,
+    });
+  }, [finished, slugs, answered.size]);
+
+  // An outcome naming a new exam that the server did not already record: ask it to.
+  const examChange = async (questionnaire: Questionnaire): Promise<ChangedExamSlug | null> => {
+    const newSlug = lastSave.current?.outcome.newExamSlug;
+    if (!bookingKey || !newSlug || examSlugs.includes(newSlug)) return null;
+    const oldSlug =
+      examSlugs.find((slug) => questionnaire.examSlugs.includes(slug)) ?? examSlugs[0];
+    if (!oldSlug) return null;
+    return changeExamFromOutcome(bookingKey, { oldSlug, newSlug }).catch(() => null);
+  };
+
+  return (
+    <QuestionnaireModal
+      questionnaire={current}
+      position={current ? { index: total - queue.length + 1, total } : undefined}
+      onSubmit={(result) => (current ? submit(current, result) : Promise.resolve())}
+      onSaved={() => {
+        if (current) void saved(current);
+      }}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import 'survey-core/survey-core.fontless.css';
+import 'survey-core/i18n/macedonian';
+import { useEffect, useRef, useState } from 'react';
+import { type CompletingEvent, Model, type SurveyModel } from 'survey-core';
+import { Survey } from 'survey-react-ui';
+import styles from './questionnaire.module.css';
+
+export interface SurveyViewProps {
+  definition: Record<string, unknown>;
+  locale: 'mk' | 'en';
+  /** Saves `survey.data` as JSON text; rejects when the answer could not be saved. */
+  onSubmit: (result: string) => Promise<void>;
+  /** Runs once the answer is saved. */
+  onSaved: () => void;
+}
+
+/**
+ * One SurveyJS questionnaire (the heavy part, loaded on demand). Completion waits for the
+ * save: a refused save keeps the survey on its last page with the answers, so Complete can
+ * be pressed again; the modal shows and announces the error.
+ */
+export default function SurveyView({ definition, locale, onSubmit, onSaved }: SurveyViewProps) {
+  const [model] = useState(() => {
+    const survey = new Model(definition);
+    survey.locale = locale;
+    // The modal's heading already names the questionnaire.
+    survey.showTitle = false;
+    survey.showCompletePage = false;
+    // Focus stays where the modal puts it (the dialog, so its title is announced first).
+    survey.autoFocusFirstQuestion = false;
+    return survey;
+  });
+  const handlers = useRef({ onSubmit, onSaved });
+  handlers.current = { onSubmit, onSaved };
+
+  useEffect(() => {
+    const completing = async (survey: SurveyModel, options: CompletingEvent) => {
+      try {
+        await handlers.current.onSubmit(JSON.stringify(survey.data));
+      } catch {
+        options.allow = false;
+      }
+    };
+    const complete = () => handlers.current.onSaved();
+    model.onCompleting.add(completing);
+    model.onComplete.add(complete);
+    return () => {
+      model.onCompleting.remove(completing);
+      model.onComplete.remove(complete);
+    };
+  }, [model]);
+
+  useEffect(() => {
+    model.locale = locale;
+  }, [model, locale]);
+
+  return (
+    <div className={styles.survey}>
+      <Survey model={model} />
+    </div>
+  );
+}
