@@ -23,6 +23,7 @@ import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { questionnairesModule } from './modules/questionnaires/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     validContentTypes: provider.booking.validReferralContentTypes,
     maxBytes: env.uploadMaxBytes,
   });
+  await app.register(questionnairesModule, { db: deps.db, clock: deps.clock });
   // Patients' messages are readable there: never in production, never with real delivery.
   await app.register(notificationsModule, {
     db: deps.db,

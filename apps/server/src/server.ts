@@ -13,6 +13,11 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createAvailabilityService } from './modules/availability/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
 import { createOutboxWorker } from './modules/notifications/index.ts';
+import {
+  loadQuestionnaireConfig,
+  type QuestionnaireConfig,
+  syncQuestionnaires,
+} from './modules/questionnaires/index.ts';
 
 /** Start-up problems an operator fixes (bad env or config): one clear message, exit 1. */
 function failFast(error: unknown): never {
@@ -27,9 +32,11 @@ function failFast(error: unknown): never {
 async function main(): Promise<void> {
   let env: ReturnType<typeof loadEnv>;
   let provider: ReturnType<typeof loadProviderConfig>;
+  let questionnaires: QuestionnaireConfig[];
   try {
     env = loadEnv();
     provider = loadProviderConfig(env.configDir);
+    questionnaires = loadQuestionnaireConfig(env.configDir);
   } catch (error) {
     failFast(error);
   }
@@ -38,6 +45,8 @@ async function main(): Promise<void> {
   try {
     handle = await createDb(env);
     await migrateToLatest(handle.db);
+    // Definitions are provider configuration: the files win, in every mode (a change adds a version).
+    await syncQuestionnaires(handle.db, questionnaires, systemClock.now());
   } catch (error) {
     failFast(error);
   }

@@ -201,7 +201,9 @@ export const questionnaireErrorCodes = {
   bookingRequestRequired: 'BOOKING_REQUEST_REQUIRED',
   /** 409 on appointment creation: a booking-flow questionnaire for these exams is unanswered. */
   questionnaireUnanswered: 'QUESTIONNAIRE_UNANSWERED',
-  /** 409 on appointment creation or hold: the slot is earlier than the outcome's restrictMinDate. */
+  /** 409 on appointment creation: an outcome changed this exam (book its newExamSlug instead). */
+  examChangeRequired: 'EXAM_CHANGE_REQUIRED',
+  /** 409 on appointment creation: the slot is earlier than the outcome's restrictMinDate. */
   beforeMinDate: 'SLOT_BEFORE_MIN_DATE',
   /** 400: exam change not allowed by any stored outcome. */
   examChangeNotAllowed: 'EXAM_CHANGE_NOT_ALLOWED',

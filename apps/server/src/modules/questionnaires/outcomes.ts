@@ -43,6 +43,14 @@ export interface CombineContext {
   questionnaireIdOfSlug: (slug: string) => string | null;
 }
 
+export interface CombinedOutcome {
+  outcome: ProcessedOutcome;
+  /** Set when the booking must become a booking request (never together with a denial). */
+  routeToBookingRequest: { confirmationMessage: string | null } | null;
+  /** The exam change behind `outcome.newExamSlug`. */
+  examChange: { from: string; to: string } | null;
+}
+
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -56,15 +64,10 @@ function addDays(day: string, days: number): string {
  * wins; for single values the first rule that sets one wins. The apiKey is
  * filled in by the service (it is stored, not computed).
  */
-export function combineOutcome(
-  rules: OutcomeRule[],
-  context: CombineContext,
-): {
-  outcome: ProcessedOutcome;
-  routeToBookingRequest: { confirmationMessage: string | null } | null;
-} {
+export function combineOutcome(rules: OutcomeRule[], context: CombineContext): CombinedOutcome {
   const outcome: ProcessedOutcome = { ...emptyOutcome };
   let route: { confirmationMessage: string | null } | null = null;
+  let examChange: { from: string; to: string } | null = null;
   const first = <K extends keyof ProcessedOutcome>(
     key: K,
     value: ProcessedOutcome[K] | undefined,
@@ -91,7 +94,10 @@ export function combineOutcome(
     first('prepTime', rule.prepTime);
     first('minutesPrior', rule.minutesPrior);
     first('walkInEnabledGroup', rule.walkInEnabledGroup);
-    first('newExamSlug', rule.changeExam?.to);
+    if (rule.changeExam && examChange === null) {
+      examChange = rule.changeExam;
+      outcome.newExamSlug = rule.changeExam.to;
+    }
     if (rule.restrictQuestionnaire) {
       first(
         'restrictQuestionnaireId',
@@ -105,5 +111,5 @@ export function combineOutcome(
       }
     }
   }
-  return { outcome, routeToBookingRequest: outcome.denyBooking ? null : route };
+  return { outcome, routeToBookingRequest: outcome.denyBooking ? null : route, examChange };
 }

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { registerQuestionnaireRoutes } from './questionnaires.routes.ts';
+import { createQuestionnairesService } from './questionnaires.service.ts';
+
+export { loadQuestionnaireConfig, type QuestionnaireConfig } from './questionnaire-config.ts';
+export { type SyncResult, syncQuestionnaires } from './questionnaire-sync.ts';
+export { moveTemporaryAnswers } from './questionnaires.repository.ts';
+export {
+  createQuestionnairesService,
+  type GateItem,
+  type QuestionnairesService,
+} from './questionnaires.service.ts';
+
+export interface QuestionnairesModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** Questionnaires: booking-flow routes (public, keyed by the booking key) and secured ones. */
+export async function questionnairesModule(
+  app: FastifyInstance,
+  deps: QuestionnairesModuleDeps,
+): Promise<void> {
+  const service = createQuestionnairesService({
+    db: deps.db,
+    clock: deps.clock,
+    onRefused: (reason) => app.log.info({ reason }, 'questionnaire answer refused'),
+  });
+  registerQuestionnaireRoutes(app, service);
+}

@@ -1,0 +1,58 @@
+import { questionnaireErrorCodes } from '@portal/contract';
+import { DomainError } from '../../domain-error.ts';
+
+type InvalidAnswerCode =
+  | typeof questionnaireErrorCodes.invalidAnswer
+  | typeof questionnaireErrorCodes.painScoreProblem
+  | typeof questionnaireErrorCodes.protocolError;
+
+/** 400: an incomplete, forged or malformed answer set; nothing was stored. */
+export class InvalidQuestionnaireAnswerError extends DomainError {
+  readonly statusCode = 400;
+  readonly code: InvalidAnswerCode;
+  constructor(code: InvalidAnswerCode = questionnaireErrorCodes.invalidAnswer) {
+    // The reason stays in the server log; the answers never leave it.
+    super('The answers could not be saved. Please check them and try again.');
+    this.code = code;
+  }
+}
+
+export class UnknownQuestionnaireError extends DomainError {
+  readonly statusCode = 404;
+  readonly code = questionnaireErrorCodes.unknownQuestionnaire;
+}
+
+export class BookingDeniedError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = questionnaireErrorCodes.bookingDenied;
+}
+
+export class BookingRequestRequiredError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = questionnaireErrorCodes.bookingRequestRequired;
+}
+
+export class QuestionnaireUnansweredError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = questionnaireErrorCodes.questionnaireUnanswered;
+}
+
+export class ExamChangeRequiredError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = questionnaireErrorCodes.examChangeRequired;
+}
+
+export class SlotBeforeMinDateError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = questionnaireErrorCodes.beforeMinDate;
+}
+
+export class ExamChangeNotAllowedError extends DomainError {
+  readonly statusCode = 400;
+  readonly code = questionnaireErrorCodes.examChangeNotAllowed;
+}
+
+export class ApiKeyInvalidError extends DomainError {
+  readonly statusCode = 400;
+  readonly code = questionnaireErrorCodes.apiKeyInvalid;
+}

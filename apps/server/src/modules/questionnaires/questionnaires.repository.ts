@@ -1,0 +1,480 @@
+import type { ModalSize, QuestionnaireType } from '@portal/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { OutcomeRule, SurveyConfig } from './questionnaire-config.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** One version of a definition, as stored. */
+export interface DefinitionRow {
+  id: string;
+  slug: string;
+  version: number;
+  currentVersion: number;
+  active: boolean;
+  sortOrder: number;
+  type: QuestionnaireType;
+  title: string;
+  modalSize: ModalSize;
+  showClosingConfirmation: boolean;
+  general: boolean;
+  requiredBeforeBooking: boolean;
+  examSlugs: string[];
+  modalitySlugs: string[];
+  survey: SurveyConfig;
+  outcomeRules: OutcomeRule[];
+  contentHash: string;
+}
+
+function definitionQuery(db: Db) {
+  return db
+    .selectFrom('questionnaires as q')
+    .innerJoin('questionnaire_versions as v', 'v.questionnaire_id', 'q.id')
+    .select([
+      'q.id',
+      'q.slug',
+      'v.version',
+      'q.current_version as currentVersion',
+      'q.active',
+      'q.sort_order as sortOrder',
+      'v.type',
+      'v.title',
+      'v.modal_size as modalSize',
+      'v.show_closing_confirmation as showClosingConfirmation',
+      'v.general',
+      'v.required_before_booking as requiredBeforeBooking',
+      'v.exam_slugs as examSlugs',
+      'v.modality_slugs as modalitySlugs',
+      'v.survey',
+      'v.outcome_rules as outcomeRules',
+      'v.content_hash as contentHash',
+    ]);
+}
+
+const asDefinition = (row: Record<string, unknown>) => row as unknown as DefinitionRow;
+
+/** Active definitions at their current version, in asking order. */
+export async function listCurrentDefinitions(db: Db): Promise<DefinitionRow[]> {
+  const rows = await definitionQuery(db)
+    .whereRef('v.version', '=', 'q.current_version')
+    .where('q.active', '=', true)
+    .orderBy('q.sort_order')
+    .orderBy('v.title')
+    .execute();
+  return rows.map(asDefinition);
+}
+
+/** Every definition's current version, active or not (for the start-up sync). */
+export async function listAllCurrentDefinitions(db: Db): Promise<DefinitionRow[]> {
+  const rows = await definitionQuery(db).whereRef('v.version', '=', 'q.current_version').execute();
+  return rows.map(asDefinition);
+}
+
+export async function findVersions(
+  db: Db,
+  keys: ReadonlyArray<{ id: string; version: number }>,
+): Promise<DefinitionRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await definitionQuery(db)
+    .where((eb) =>
+      eb.or(
+        keys.map((key) => eb.and([eb('q.id', '=', key.id), eb('v.version', '=', key.version)])),
+      ),
+    )
+    .execute();
+  return rows.map(asDefinition);
+}
+
+export interface NewVersion {
+  slug: string;
+  sortOrder: number;
+  type: QuestionnaireType;
+  title: string;
+  modalSize: ModalSize;
+  showClosingConfirmation: boolean;
+  general: boolean;
+  requiredBeforeBooking: boolean;
+  examSlugs: string[];
+  modalitySlugs: string[];
+  survey: SurveyConfig;
+  outcomeRules: OutcomeRule[];
+  contentHash: string;
+}
+
+export async function insertQuestionnaire(db: Db, input: NewVersion, now: Date): Promise<string> {
+  const row = await db
+    .insertInto('questionnaires')
+    .values({
+      slug: input.slug,
+      current_version: 1,
+      sort_order: input.sortOrder,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertVersion(db, row.id, 1, input, now);
+  return row.id;
+}
+
+export async function insertVersion(
+  db: Db,
+  questionnaireId: string,
+  version: number,
+  input: NewVersion,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('questionnaire_versions')
+    .values({
+      questionnaire_id: questionnaireId,
+      version,
+      type: input.type,
+      title: input.title,
+      modal_size: input.modalSize,
+      show_closing_confirmation: input.showClosingConfirmation,
+      general: input.general,
+      required_before_booking: input.requiredBeforeBooking,
+      exam_slugs: input.examSlugs,
+      modality_slugs: input.modalitySlugs,
+      survey: JSON.stringify(input.survey),
+      outcome_rules: JSON.stringify(input.outcomeRules),
+      content_hash: input.contentHash,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function updateQuestionnaire(
+  db: Db,
+  id: string,
+  set: { currentVersion: number; sortOrder: number; active: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('questionnaires')
+    .set({
+      current_version: set.currentVersion,
+      sort_order: set.sortOrder,
+      active: set.active,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Exam slug -> its modality's slug and id, for active exams. */
+export async function examModalities(
+  db: Db,
+  examSlugs: readonly string[],
+): Promise<Map<string, { modalitySlug: string; modalityId: number }>> {
+  if (examSlugs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('exams')
+    .innerJoin('modalities', 'modalities.id', 'exams.modality_id')
+    .where('exams.slug', 'in', [...examSlugs])
+    .where('exams.active', '=', true)
+    .select(['exams.slug', 'modalities.slug as modalitySlug', 'modalities.id as modalityId'])
+    .execute();
+  return new Map(rows.map((row) => [row.slug, row]));
+}
+
+export async function modalityIds(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('modalities').select(['slug', 'id']).execute();
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+export interface AnswerRow {
+  id: string;
+  questionnaireId: string;
+  questionnaireVersion: number;
+  appointmentId: string | null;
+  bookingRequestId: string | null;
+  examSlugs: string[];
+  result: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * The latest answer to each questionnaire under a booking key, per
+ * appointment / booking request (answering again replaces the earlier answer).
+ */
+export async function latestAnswers(db: Db, bookingKey: string): Promise<AnswerRow[]> {
+  const rows = await db
+    .selectFrom('questionnaire_answers')
+    .where('booking_key', '=', bookingKey)
+    .select([
+      'id',
+      'questionnaire_id as questionnaireId',
+      'questionnaire_version as questionnaireVersion',
+      'appointment_id as appointmentId',
+      'booking_request_id as bookingRequestId',
+      'exam_slugs as examSlugs',
+      'result',
+      'created_at as createdAt',
+    ])
+    .orderBy('seq', 'desc')
+    .execute();
+  const seen = new Set<string>();
+  const latest: AnswerRow[] = [];
+  for (const row of rows) {
+    const scope = `${row.questionnaireId}/${row.appointmentId}/${row.bookingRequestId}`;
+    if (seen.has(scope)) continue;
+    seen.add(scope);
+    latest.push(row);
+  }
+  return latest.reverse();
+}
+
+export async function insertAnswer(
+  db: Db,
+  input: {
+    bookingKey: string;
+    appointmentId: string | null;
+    bookingRequestId: string | null;
+    questionnaireId: string;
+    questionnaireVersion: number;
+    examSlugs: string[];
+    result: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<AnswerRow> {
+  const row = await db
+    .insertInto('questionnaire_answers')
+    .values({
+      booking_key: input.bookingKey,
+      appointment_id: input.appointmentId,
+      booking_request_id: input.bookingRequestId,
+      questionnaire_id: input.questionnaireId,
+      questionnaire_version: input.questionnaireVersion,
+      exam_slugs: input.examSlugs,
+      result: JSON.stringify(input.result),
+      created_at: now,
+    })
+    .returning(['id', 'created_at as createdAt'])
+    .executeTakeFirstOrThrow();
+  return { ...input, id: row.id, createdAt: row.createdAt };
+}
+
+/**
+ * Re-key: temporary answers (no appointment or booking request yet), the
+ * exam changes and an unused booking-request api key follow the booking to
+ * its new key. Returns how many answers moved.
+ */
+export async function moveTemporaryAnswers(db: Db, from: string, to: string): Promise<number> {
+  const moved = await db
+    .updateTable('questionnaire_answers')
+    .set({ booking_key: to })
+    .where('booking_key', '=', from)
+    .where('appointment_id', 'is', null)
+    .where('booking_request_id', 'is', null)
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('questionnaire_exam_changes')
+    .set({ booking_key: to })
+    .where('booking_key', '=', from)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('questionnaire_exam_changes as other')
+            .select('other.id')
+            .where('other.booking_key', '=', to),
+        ),
+      ),
+    )
+    .execute();
+  await db
+    .updateTable('booking_request_api_keys')
+    .set({ booking_key: to })
+    .where('booking_key', '=', from)
+    .where('used_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('booking_request_api_keys as other')
+            .select('other.api_key')
+            .where('other.booking_key', '=', to),
+        ),
+      ),
+    )
+    .execute();
+  return moved.length;
+}
+
+export interface ExamChangeRow {
+  oldSlug: string;
+  oldestSlug: string;
+  newSlug: string;
+}
+
+export function listExamChanges(db: Db, bookingKey: string): Promise<ExamChangeRow[]> {
+  return db
+    .selectFrom('questionnaire_exam_changes')
+    .where('booking_key', '=', bookingKey)
+    .select(['old_slug as oldSlug', 'oldest_slug as oldestSlug', 'new_slug as newSlug'])
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Records the change once per (key, old exam); returns the stored one. */
+export async function recordExamChange(
+  db: Db,
+  bookingKey: string,
+  change: ExamChangeRow,
+  now: Date,
+): Promise<ExamChangeRow> {
+  await db
+    .insertInto('questionnaire_exam_changes')
+    .values({
+      booking_key: bookingKey,
+      old_slug: change.oldSlug,
+      oldest_slug: change.oldestSlug,
+      new_slug: change.newSlug,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['booking_key', 'old_slug']).doNothing())
+    .execute();
+  return db
+    .selectFrom('questionnaire_exam_changes')
+    .where('booking_key', '=', bookingKey)
+    .where('old_slug', '=', change.oldSlug)
+    .select(['old_slug as oldSlug', 'oldest_slug as oldestSlug', 'new_slug as newSlug'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The key's booking-request api key, created with `candidate` if it has none. */
+export async function ensureApiKey(
+  db: Db,
+  bookingKey: string,
+  candidate: string,
+  confirmationMessage: string | null,
+  now: Date,
+): Promise<string> {
+  await db
+    .insertInto('booking_request_api_keys')
+    .values({
+      api_key: candidate,
+      booking_key: bookingKey,
+      confirmation_message: confirmationMessage,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('booking_key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('booking_request_api_keys')
+    .where('booking_key', '=', bookingKey)
+    .select('api_key')
+    .executeTakeFirstOrThrow();
+  return row.api_key;
+}
+
+export function findApiKey(db: Db, bookingKey: string) {
+  return db
+    .selectFrom('booking_request_api_keys')
+    .where('booking_key', '=', bookingKey)
+    .select([
+      'api_key as apiKey',
+      'confirmation_message as confirmationMessage',
+      'used_at as usedAt',
+    ])
+    .executeTakeFirst();
+}
+
+export async function markApiKeyUsed(
+  db: Db,
+  apiKey: string,
+  bookingRequestId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('booking_request_api_keys')
+    .set({ used_at: now, booking_request_id: bookingRequestId })
+    .where('api_key', '=', apiKey)
+    .where('used_at', 'is', null)
+    .returning('api_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface AppointmentRow {
+  id: string;
+  status: string;
+  examSlug: string;
+  modalitySlug: string;
+}
+
+export function listAppointments(db: Db, bookingKey: string): Promise<AppointmentRow[]> {
+  return db
+    .selectFrom('appointments')
+    .innerJoin('exams', 'exams.id', 'appointments.exam_id')
+    .innerJoin('modalities', 'modalities.id', 'exams.modality_id')
+    .where('appointments.booking_key', '=', bookingKey)
+    .select([
+      'appointments.id',
+      'appointments.status',
+      'exams.slug as examSlug',
+      'modalities.slug as modalitySlug',
+    ])
+    .orderBy('appointments.starts_at')
+    .execute();
+}
+
+/**
+ * The appointment leaves the books: its status changes and its resource
+ * booking is deleted, so the slot is offered again. Only a BOOKED or PENDING
+ * appointment changes; returns whether it did.
+ */
+export async function endAppointment(
+  db: Db,
+  appointmentId: string,
+  status: 'CANCELED' | 'DECLINED_BY_PATIENT',
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('appointments')
+    .set({ status })
+    .where('id', '=', appointmentId)
+    .where('status', 'in', ['BOOKED', 'PENDING'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) return false;
+  await db.deleteFrom('resource_bookings').where('appointment_id', '=', appointmentId).execute();
+  return true;
+}
+
+export interface BookingRequestRow {
+  id: string;
+  status: string;
+  examSlugs: string[];
+  modalitySlugs: string[];
+}
+
+export async function findBookingRequest(
+  db: Db,
+  bookingKey: string,
+): Promise<BookingRequestRow | undefined> {
+  const request = await db
+    .selectFrom('booking_requests')
+    .where('booking_key', '=', bookingKey)
+    .select(['id', 'status'])
+    .executeTakeFirst();
+  if (!request) return undefined;
+  const exams = await db
+    .selectFrom('booking_request_exams')
+    .innerJoin('exams', 'exams.id', 'booking_request_exams.exam_id')
+    .innerJoin('modalities', 'modalities.id', 'exams.modality_id')
+    .where('booking_request_exams.booking_request_id', '=', request.id)
+    .select(['exams.slug', 'modalities.slug as modalitySlug'])
+    .orderBy('booking_request_exams.position')
+    .execute();
+  return {
+    ...request,
+    examSlugs: exams.map((exam) => exam.slug),
+    modalitySlugs: exams.map((exam) => exam.modalitySlug),
+  };
+}
+
+/** Serialises the start-up sync between instances starting together. */
+export async function lockDefinitions(db: Db): Promise<void> {
+  await sql`LOCK TABLE questionnaires IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+}

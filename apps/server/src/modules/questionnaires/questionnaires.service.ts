@@ -1,0 +1,366 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  bookingFlowQuestionnaireTypes,
+  type ChangedExamSlug,
+  type ExamChangeRequest,
+  type ProcessedOutcome,
+  type QuestionnairesResponse,
+  type QuestionnaireType,
+  type SaveTemporaryAnswerRequest,
+  type SaveTemporaryAnswerResponse,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { assertKeyUsable, createBookingStore, type RequestContext } from '../booking/index.ts';
+import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
+import { type CombinedOutcome, combineOutcome, matchingRules } from './outcomes.ts';
+import {
+  appliesTo,
+  type ExamRef,
+  localDay,
+  toAnswer,
+  toQuestionnaire,
+  unansweredFirst,
+} from './questionnaire-views.ts';
+import {
+  ApiKeyInvalidError,
+  BookingDeniedError,
+  BookingRequestRequiredError,
+  ExamChangeNotAllowedError,
+  ExamChangeRequiredError,
+  InvalidQuestionnaireAnswerError,
+  QuestionnaireUnansweredError,
+  SlotBeforeMinDateError,
+} from './questionnaires.errors.ts';
+import type { AnswerRow, Db, DefinitionRow } from './questionnaires.repository.ts';
+import * as repository from './questionnaires.repository.ts';
+
+export interface QuestionnairesServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Why an answer set was refused (question names only, never values). */
+  onRefused?: (reason: string) => void;
+}
+
+const bookingFlowTypes: ReadonlySet<QuestionnaireType> = new Set(bookingFlowQuestionnaireTypes);
+const isTemporary = (answer: AnswerRow) =>
+  answer.appointmentId === null && answer.bookingRequestId === null;
+
+/** One appointment item as the booking gate sees it. */
+export interface GateItem {
+  examSlug: string;
+  start: Date;
+  timeZone: string;
+}
+
+/**
+ * Questionnaires of the public booking flow, keyed by the reserved booking
+ * key, and the gate appointment and booking-request creation call. Outcomes
+ * are always computed here from stored answers and the rules of the version
+ * they answered; nothing outcome-like is read from the browser.
+ */
+export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
+  const { db, clock } = deps;
+
+  async function examRefs(tx: Db, examSlugs: readonly string[]): Promise<ExamRef[]> {
+    const modalities = await repository.examModalities(tx, examSlugs);
+    return [...new Set(examSlugs)].map((slug) => ({
+      slug,
+      modalitySlug: modalities.get(slug)?.modalitySlug ?? null,
+    }));
+  }
+
+  async function keyMustBeReserved(bookingKey: string, now: Date) {
+    assertKeyUsable(await createBookingStore(db).bookingKeyState(bookingKey, now));
+  }
+
+  /** The booking-flow outcome for these exams from the key's temporary answers. */
+  async function evaluate(
+    tx: Db,
+    bookingKey: string,
+    examSlugs: readonly string[],
+    now: Date,
+  ): Promise<CombinedOutcome & { answers: AnswerRow[] }> {
+    const exams = await examRefs(tx, examSlugs);
+    const answers = (await repository.latestAnswers(tx, bookingKey)).filter(isTemporary);
+    const versions = await repository.findVersions(
+      tx,
+      answers.map((answer) => ({
+        id: answer.questionnaireId,
+        version: answer.questionnaireVersion,
+      })),
+    );
+    const versionOf = (answer: AnswerRow) =>
+      versions.find(
+        (row) => row.id === answer.questionnaireId && row.version === answer.questionnaireVersion,
+      );
+    const rules = answers.flatMap((answer) => {
+      const definition = versionOf(answer);
+      if (!definition || !bookingFlowTypes.has(definition.type) || !appliesTo(definition, exams)) {
+        return [];
+      }
+      return matchingRules(
+        {
+          questionnaireId: answer.questionnaireId,
+          rules: definition.outcomeRules,
+          data: answer.result,
+        },
+        examSlugs,
+      );
+    });
+    const current = await repository.listCurrentDefinitions(tx);
+    const combined = combineOutcome(rules, {
+      today: now.toISOString().slice(0, 10),
+      questionnaireIdOfSlug: (slug) => current.find((row) => row.slug === slug)?.id ?? null,
+    });
+    return { ...combined, answers };
+  }
+
+  /** The outcome as the browser gets it: a routed booking carries the key's api key. */
+  async function withApiKey(
+    tx: Db,
+    bookingKey: string,
+    combined: CombinedOutcome,
+    now: Date,
+  ): Promise<ProcessedOutcome> {
+    const route = combined.routeToBookingRequest;
+    if (!route) return combined.outcome;
+    const apiKey = await repository.ensureApiKey(
+      tx,
+      bookingKey,
+      randomBytes(24).toString('base64url'),
+      route.confirmationMessage,
+      now,
+    );
+    return {
+      ...combined.outcome,
+      createBookingRequest: { apiKey, confirmationMessage: route.confirmationMessage },
+    };
+  }
+
+  async function recordChange(
+    tx: Db,
+    bookingKey: string,
+    change: { from: string; to: string },
+    now: Date,
+  ): Promise<ChangedExamSlug> {
+    const earlier = (await repository.listExamChanges(tx, bookingKey)).find(
+      (row) => row.newSlug === change.from,
+    );
+    return repository.recordExamChange(
+      tx,
+      bookingKey,
+      { oldSlug: change.from, oldestSlug: earlier?.oldestSlug ?? change.from, newSlug: change.to },
+      now,
+    );
+  }
+
+  function refuse(reason: string): never {
+    deps.onRefused?.(reason);
+    throw new InvalidQuestionnaireAnswerError();
+  }
+
+  return {
+    /** getQuestionnaires (booking): the booking-flow questionnaires of these exams. */
+    async listForBooking(
+      bookingKey: string,
+      examSlugs: readonly string[],
+      changedExamSlug?: string,
+    ): Promise<QuestionnairesResponse> {
+      const now = clock.now();
+      await keyMustBeReserved(bookingKey, now);
+      const slugs = changedExamSlug ? [...examSlugs, changedExamSlug] : examSlugs;
+      const exams = await examRefs(db, slugs);
+      const definitions = (await repository.listCurrentDefinitions(db)).filter(
+        (definition) => bookingFlowTypes.has(definition.type) && appliesTo(definition, exams),
+      );
+      const all = await repository.listCurrentDefinitions(db);
+      const typeOf = new Map(all.map((definition) => [definition.id, definition.type]));
+      const answers = (await repository.latestAnswers(db, bookingKey)).filter(isTemporary);
+      const answeredIds = new Set(answers.map((answer) => answer.questionnaireId));
+      const listedIds = new Set(definitions.map((definition) => definition.id));
+      const modalityIds = await repository.modalityIds(db);
+      const asAnswer = (answer: AnswerRow) =>
+        toAnswer(answer, typeOf.get(answer.questionnaireId) ?? 'REQUIRED_ON_CONFIRMATION');
+      return {
+        questionnaires: unansweredFirst(definitions, (definition) =>
+          answeredIds.has(definition.id),
+        ).map((definition) => toQuestionnaire(definition, modalityIds)),
+        bookingKey,
+        examQuestionnaireAnswers: answers
+          .filter((answer) => listedIds.has(answer.questionnaireId))
+          .map(asAnswer),
+        allQuestionnaireAnswers: answers.filter((a) => typeOf.has(a.questionnaireId)).map(asAnswer),
+      };
+    },
+
+    /** Saves a temporary answer (checked against its definition) and returns the new outcome. */
+    async saveTemporaryAnswer(
+      bookingKey: string,
+      request: SaveTemporaryAnswerRequest,
+      context: RequestContext,
+    ): Promise<SaveTemporaryAnswerResponse> {
+      const now = clock.now();
+      await keyMustBeReserved(bookingKey, now);
+      const exams = await examRefs(db, request.examSlugs);
+      const definition = (await repository.listCurrentDefinitions(db)).find(
+        (row) => row.id === request.questionnaireId,
+      );
+      if (!definition || !bookingFlowTypes.has(definition.type) || !appliesTo(definition, exams)) {
+        refuse('questionnaire not asked for these exams');
+      }
+      let data: Record<string, unknown>;
+      try {
+        data = checkAnswerSet(definition.survey, request.questionnaireResult);
+      } catch (error) {
+        if (error instanceof InvalidAnswerSet) refuse(error.message);
+        throw error;
+      }
+      return db.transaction().execute(async (tx) => {
+        const answer = await repository.insertAnswer(
+          tx,
+          {
+            bookingKey,
+            appointmentId: null,
+            bookingRequestId: null,
+            questionnaireId: definition.id,
+            questionnaireVersion: definition.version,
+            examSlugs: [...request.examSlugs],
+            result: data,
+          },
+          now,
+        );
+        await createBookingStore(tx).insertAuditEvent(
+          {
+            actor: 'public',
+            action: 'questionnaire-answer.saved',
+            subjectType: 'questionnaire_answer',
+            subjectId: answer.id,
+            ...context,
+            details: { questionnaireId: definition.id, version: definition.version },
+          },
+          now,
+        );
+        const combined = await evaluate(tx, bookingKey, request.examSlugs, now);
+        const changedExamSlug = combined.examChange
+          ? await recordChange(tx, bookingKey, combined.examChange, now)
+          : null;
+        return {
+          answer: toAnswer(answer, definition.type),
+          outcome: await withApiKey(tx, bookingKey, combined, now),
+          changedExamSlug,
+        };
+      });
+    },
+
+    /** processOutcomes: the outcome over every stored answer of this key for these exams. */
+    async outcome(bookingKey: string, examSlugs: readonly string[]): Promise<ProcessedOutcome> {
+      const now = clock.now();
+      await keyMustBeReserved(bookingKey, now);
+      return db
+        .transaction()
+        .execute(async (tx) =>
+          withApiKey(tx, bookingKey, await evaluate(tx, bookingKey, examSlugs, now), now),
+        );
+    },
+
+    /** changeExamFromOutcome: records a change only an outcome allows. */
+    async changeExam(bookingKey: string, request: ExamChangeRequest): Promise<ChangedExamSlug> {
+      const now = clock.now();
+      await keyMustBeReserved(bookingKey, now);
+      return db.transaction().execute(async (tx) => {
+        const { examChange } = await evaluate(tx, bookingKey, [request.oldSlug], now);
+        if (examChange?.from !== request.oldSlug || examChange.to !== request.newSlug) {
+          throw new ExamChangeNotAllowedError(
+            'The answers given do not allow this change of exam.',
+          );
+        }
+        return recordChange(tx, bookingKey, examChange, now);
+      });
+    },
+
+    /**
+     * The gate appointment creation calls before it writes anything: refused
+     * when the answers deny the booking, route it to a booking request, change
+     * one of its exams, leave a required questionnaire unanswered, or put a
+     * slot before the earliest day allowed.
+     */
+    async checkAppointments(bookingKey: string, items: readonly GateItem[]): Promise<void> {
+      const now = clock.now();
+      const examSlugs = [...new Set(items.map((item) => item.examSlug))];
+      const combined = await evaluate(db, bookingKey, examSlugs, now);
+      if (combined.outcome.denyBooking) {
+        throw new BookingDeniedError(
+          combined.outcome.message ?? 'This booking cannot be made online.',
+        );
+      }
+      if (combined.routeToBookingRequest) {
+        throw new BookingRequestRequiredError(
+          'These answers need a booking request instead of an appointment.',
+        );
+      }
+      if (combined.examChange) {
+        throw new ExamChangeRequiredError(
+          `Book ${combined.examChange.to} instead of ${combined.examChange.from}, as the answers require.`,
+        );
+      }
+      const exams = await examRefs(db, examSlugs);
+      const answered = new Set(combined.answers.map((answer) => answer.questionnaireId));
+      const missing = (await repository.listCurrentDefinitions(db)).filter(
+        (definition) =>
+          definition.requiredBeforeBooking &&
+          bookingFlowTypes.has(definition.type) &&
+          appliesTo(definition, exams) &&
+          !answered.has(definition.id),
+      );
+      if (missing.length > 0) {
+        throw new QuestionnaireUnansweredError(
+          `Answer ${missing.map((definition) => `"${definition.title}"`).join(', ')} first.`,
+        );
+      }
+      const minDate = combined.outcome.restrictMinDate;
+      if (minDate && items.some((item) => localDay(item.start, item.timeZone) < minDate)) {
+        throw new SlotBeforeMinDateError(`Please choose a time on or after ${minDate}.`);
+      }
+    },
+
+    /**
+     * Before a booking request is created: refused when the answers deny the
+     * booking; an apiKey must be this key's unused one. Returns the routing
+     * outcome's confirmation message.
+     */
+    async checkBookingRequest(
+      bookingKey: string,
+      examSlugs: readonly string[],
+      apiKey: string | undefined,
+    ): Promise<{ confirmationMessage: string | null }> {
+      const now = clock.now();
+      const combined = await evaluate(db, bookingKey, examSlugs, now);
+      if (combined.outcome.denyBooking) {
+        throw new BookingDeniedError(
+          combined.outcome.message ?? 'This booking cannot be made online.',
+        );
+      }
+      if (apiKey === undefined) return { confirmationMessage: null };
+      const stored = await repository.findApiKey(db, bookingKey);
+      const matches =
+        stored !== undefined &&
+        stored.usedAt === null &&
+        stored.apiKey.length === apiKey.length &&
+        timingSafeEqual(Buffer.from(stored.apiKey), Buffer.from(apiKey));
+      if (!matches) {
+        throw new ApiKeyInvalidError('This booking request link is not valid for this booking.');
+      }
+      return { confirmationMessage: stored.confirmationMessage };
+    },
+
+    /** After the booking request exists: its api key is spent. */
+    async markApiKeyUsed(apiKey: string, bookingRequestId: string): Promise<void> {
+      await repository.markApiKeyUsed(db, apiKey, bookingRequestId, clock.now());
+    },
+  };
+}
+
+export type QuestionnairesService = ReturnType<typeof createQuestionnairesService>;
+export type { DefinitionRow };
