@@ -13,6 +13,7 @@ import { createLocalStorage, type StorageAdapter } from './adapters/storage.ts';
 import type { Env } from './config/env.ts';
 import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
+import { accessModule } from './modules/access/index.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
@@ -24,6 +25,7 @@ import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { questionnairesModule } from './modules/questionnaires/index.ts';
+import { patientPortalModule } from './modules/patient-portal/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -123,6 +125,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(assetsModule, { provider, translations });
   await app.register(accountModule);
+  // Before every module with /api/secured routes: it adds the cookie parser and their guard.
+  await app.register(accessModule, {
+    db: deps.db,
+    clock: deps.clock,
+    settings: {
+      ...provider.access,
+      otpSecondsBetweenRequests: provider.application.otpSecondsBetweenRequests,
+    },
+    secret: env.sessionSecret,
+    captchaSecret: env.captchaSecret,
+    secureCookie: env.production,
+    providerName: provider.radiology.name,
+  });
+  await app.register(patientPortalModule, { db: deps.db });
   await app.register(catalogueModule, { db: deps.db });
   await app.register(locationsModule, {
     db: deps.db,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { developmentSessionSecret, EnvError, loadEnv } from './env.ts';
 import { repoRoot } from './paths.ts';
 
 describe('loadEnv', () => {
@@ -51,6 +51,7 @@ describe('loadEnv', () => {
       FRAME_ANCESTORS: 'https://a.example https://*.b.example:8443',
       TRUST_PROXY: '2',
       NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
     });
     expect(env.readOnly).toBe(true);
     expect(env.demo).toBe(false);
@@ -80,6 +81,8 @@ describe('loadEnv', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL="http://mail": must be an smtp://'],
     [{ PUBLIC_URL: 'portal.example' }, 'PUBLIC_URL="portal.example"'],
     [{ UPLOAD_MAX_BYTES: '10' }, 'UPLOAD_MAX_BYTES="10"'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET="short": must be at least 32'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET="": is required when NODE_ENV=production'],
   ])('rejects %o with a message naming the variable', (source, expected) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(expected);
@@ -103,6 +106,15 @@ describe('loadEnv', () => {
       mailFrom: 'Clinic <no-reply@clinic.example>',
       publicUrl: 'https://book.clinic.example',
       uploadMaxBytes: 2048,
+    });
+  });
+
+  it('keys sessions with SESSION_SECRET, or a fixed development key outside production', () => {
+    expect(loadEnv({}).sessionSecret).toBe(developmentSessionSecret);
+    const secret = 'x'.repeat(40);
+    expect(loadEnv({ SESSION_SECRET: secret, CAPTCHA_SECRET: 'c' })).toMatchObject({
+      sessionSecret: secret,
+      captchaSecret: 'c',
     });
   });
 

@@ -57,6 +57,8 @@ const rawEnvSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http:// or https:// URL')
     .optional(),
+  SESSION_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  CAPTCHA_SECRET: z.string().trim().min(1).optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -92,7 +94,20 @@ export interface Env {
   publicUrl: string;
   /** Largest accepted referral upload. */
   uploadMaxBytes: number;
+  /**
+   * Keys the OTP hashes (HMAC). Shared by every instance and kept across restarts, so
+   * an OTP sent by one instance validates on another; required in production.
+   */
+  sessionSecret: string;
+  /** The captcha provider's secret (siteverify); null when no provider is configured. */
+  captchaSecret: string | null;
 }
+
+/**
+ * Outside production only: a fixed, public key, so a developer's sessions and OTPs
+ * survive a restart. Production refuses to start without SESSION_SECRET.
+ */
+export const developmentSessionSecret = 'development-only-session-secret-not-for-production';
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === '' || /^(false|0|no)$/i.test(value)) return false;
@@ -127,6 +142,11 @@ export function loadEnv(
   const databaseUrl = raw.DATABASE_URL ?? null;
   const demo = raw.DEMO ?? databaseUrl === null;
   const production = raw.NODE_ENV === 'production';
+  if (production && raw.SESSION_SECRET === undefined) {
+    throw new EnvError(
+      'Invalid environment variables:\n  SESSION_SECRET="": is required when NODE_ENV=production (at least 32 random characters, the same on every instance)',
+    );
+  }
   return {
     port: raw.PORT,
     host: raw.HOST,
@@ -147,5 +167,7 @@ export function loadEnv(
     mailFrom: raw.MAIL_FROM,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
+    sessionSecret: raw.SESSION_SECRET ?? developmentSessionSecret,
+    captchaSecret: raw.CAPTCHA_SECRET ?? null,
   };
 }

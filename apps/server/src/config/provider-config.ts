@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
+  type AccessConfig,
   type ApplicationAssetName,
   type ApplicationConfig,
+  accessConfigSchema,
   applicationAssetNames,
   applicationConfigSchema,
   type BodyFigureConfig,
@@ -39,6 +41,8 @@ export interface ProviderConfig {
   bodyFigure: BodyFigureConfig;
   radiology: RadiologyConfig;
   booking: BookingConfig;
+  /** Patient access: OTP, attempt limits, sessions, captcha (config/access.json, optional). */
+  access: AccessConfig;
   termsHtml: string;
   /** Provider overrides of the bundled dictionaries (config/translations/<locale>.json). */
   translations: Partial<Record<SupportedLocale, TranslationDictionary>>;
@@ -149,6 +153,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
   const bodyFigure = parseFile('body-figure.json', bodyFigureConfigSchema);
   const radiology = parseFile('radiology.json', radiologyConfigSchema, true);
   const booking = parseFile('booking.json', bookingConfigSchema);
+  const access = parseFile('access.json', accessConfigSchema);
 
   const termsPath = join(configDir, 'terms.html');
   const termsHtml = existsSync(termsPath) ? sanitizeHtml(readFileSync(termsPath, 'utf8')) : '';
@@ -162,7 +167,8 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     !integration ||
     !bodyFigure ||
     !radiology ||
-    !booking
+    !booking ||
+    !access
   ) {
     throw new ProviderConfigError(problems);
   }
@@ -173,6 +179,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     bodyFigure,
     radiology,
     booking,
+    access,
     termsHtml,
     translations,
     assets: assets as Record<ApplicationAssetName, ProviderAsset>,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessTables } from './tables/access-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
@@ -142,7 +143,7 @@ export interface ScheduleExceptionsTable {
   ends_at: Timestamp;
 }
 
-export interface Database extends CatalogueTables, BookingTables, QuestionnaireTables {
+export interface Database extends CatalogueTables, BookingTables, QuestionnaireTables, AccessTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;

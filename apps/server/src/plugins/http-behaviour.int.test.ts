@@ -204,7 +204,7 @@ describe('security headers', () => {
 
   it('sends HSTS in production', async () => {
     const production = await buildTestApp({
-      env: { NODE_ENV: 'production' },
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'test-production-secret-0123456789abcdef' },
       database: testApp.database,
     });
     try {

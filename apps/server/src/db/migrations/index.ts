@@ -3,6 +3,7 @@ import { migration001 } from './001-foundation.ts';
 import { migration002 } from './002-catalogue-availability.ts';
 import { migration003 } from './003-booking.ts';
 import { migration004 } from './004-availability-version.ts';
+import { migration005 } from './005-access.ts';
 import { migration006 } from './006-questionnaires.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002-catalogue-availability': migration002,
   '003-booking': migration003,
   '004-availability-version': migration004,
+  '005-access': migration005,
   '006-questionnaires': migration006,
 };

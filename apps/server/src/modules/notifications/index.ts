@@ -18,7 +18,7 @@ export {
   type OutboxWorkerOptions,
   retryDelayMs,
 } from './outbox-worker.ts';
-export { bookingNoticeMessages, listLatestMessages, outboxInsertFragment };
+export { bookingNoticeMessages, insertOutboxMessages, listLatestMessages, outboxInsertFragment };
 
 /** Queues the e-mail and SMS of a booking notice inside the caller's transaction. */
 export function enqueueBookingNotice(

@@ -1,0 +1,54 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of patient access (issue 4, migration 005-access). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+export type AccessSessionState = 'ANONYMOUS' | 'OTP_PENDING' | 'AUTHENTICATED';
+export type AccessAuthenticationType =
+  | 'BOOKING_REQUEST'
+  | 'APPOINTMENT'
+  | 'APPOINTMENT_RESULTS'
+  | 'PATIENT_PORTAL';
+
+export interface AccessSessionsTable {
+  id: Generated<string>;
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  token_hash: string;
+  state: AccessSessionState;
+  booking_key: string | null;
+  authentication_type: AccessAuthenticationType | null;
+  verified_captcha: Generated<boolean>;
+  client_address: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+}
+
+export interface AccessOtpsTable {
+  id: Generated<string>;
+  session_id: string;
+  booking_key: string;
+  /** HMAC-SHA256 (hex) of session, booking key and code. */
+  code_hash: string;
+  channel: 'EMAIL' | 'SMS';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  tries_left: number;
+  used_at: NullableTimestamp;
+}
+
+export interface AccessAttemptsTable {
+  id: Generated<string>;
+  booking_key: string;
+  client_address: string;
+  kind: 'DATE_OF_BIRTH' | 'OTP';
+  occurred_at: Timestamp;
+}
+
+export interface AccessTables {
+  access_sessions: AccessSessionsTable;
+  access_otps: AccessOtpsTable;
+  access_attempts: AccessAttemptsTable;
+}

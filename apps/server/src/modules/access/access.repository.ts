@@ -1,0 +1,359 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type {
+  AccessAuthenticationType,
+  AccessSessionState,
+} from '../../db/tables/access-tables.ts';
+import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface SessionRow {
+  id: string;
+  state: AccessSessionState;
+  bookingKey: string | null;
+  authenticationType: AccessAuthenticationType | null;
+  verifiedCaptcha: boolean;
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+export interface NewSession {
+  tokenHash: string;
+  state: AccessSessionState;
+  bookingKey: string | null;
+  authenticationType: AccessAuthenticationType | null;
+  verifiedCaptcha: boolean;
+  clientAddress: string | null;
+  now: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<string> {
+  const row = await db
+    .insertInto('access_sessions')
+    .values({
+      token_hash: session.tokenHash,
+      state: session.state,
+      booking_key: session.bookingKey,
+      authentication_type: session.authenticationType,
+      verified_captcha: session.verifiedCaptcha,
+      client_address: session.clientAddress,
+      created_at: session.now,
+      last_seen_at: session.now,
+      idle_expires_at: session.idleExpiresAt,
+      absolute_expires_at: session.absoluteExpiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The live session with this token hash (neither idle nor absolute expiry passed). */
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const row = await db
+    .selectFrom('access_sessions')
+    .select([
+      'id',
+      'state',
+      'booking_key',
+      'authentication_type',
+      'verified_captcha',
+      'last_seen_at',
+      'idle_expires_at',
+      'absolute_expires_at',
+    ])
+    .where('token_hash', '=', tokenHash)
+    .where('idle_expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    state: row.state,
+    bookingKey: row.booking_key,
+    authenticationType: row.authentication_type,
+    verifiedCaptcha: row.verified_captcha,
+    lastSeenAt: new Date(row.last_seen_at),
+    idleExpiresAt: new Date(row.idle_expires_at),
+    absoluteExpiresAt: new Date(row.absolute_expires_at),
+  };
+}
+
+export async function touchSession(db: Db, id: string, now: Date, idleExpiresAt: Date) {
+  await db
+    .updateTable('access_sessions')
+    .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** OTP_PENDING -> AUTHENTICATED; false when the session was no longer pending. */
+export async function authenticateSession(
+  db: Db,
+  id: string,
+  now: Date,
+  idleExpiresAt: Date,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('access_sessions')
+    .set({ state: 'AUTHENTICATED', last_seen_at: now, idle_expires_at: idleExpiresAt })
+    .where('id', '=', id)
+    .where('state', '=', 'OTP_PENDING')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setVerifiedCaptcha(db: Db, id: string, verified: boolean) {
+  await db
+    .updateTable('access_sessions')
+    .set({ verified_captcha: verified })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the session (its OTPs go with it); returns its id if there was one. */
+export async function deleteSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: string; bookingKey: string | null } | undefined> {
+  const row = await db
+    .deleteFrom('access_sessions')
+    .where('token_hash', '=', tokenHash)
+    .returning(['id', 'booking_key'])
+    .executeTakeFirst();
+  return row ? { id: row.id, bookingKey: row.booking_key } : undefined;
+}
+
+/** Housekeeping: sessions past their absolute expiry and attempts older than the window. */
+export async function deleteExpired(db: Db, now: Date, attemptsBefore: Date) {
+  await db.deleteFrom('access_sessions').where('absolute_expires_at', '<', now).execute();
+  await db.deleteFrom('access_sessions').where('idle_expires_at', '<', now).execute();
+  await db.deleteFrom('access_attempts').where('occurred_at', '<', attemptsBefore).execute();
+}
+
+/** What a date of birth (and contact number) is checked against. */
+export interface PatientFacts {
+  dateOfBirth: string;
+  contactNumber: string;
+  email: string;
+  firstName: string;
+}
+
+const appointmentStatuses: Record<
+  Exclude<AccessAuthenticationType, 'BOOKING_REQUEST'>,
+  AppointmentStatus[]
+> = {
+  APPOINTMENT: ['BOOKED', 'PENDING'],
+  // Results and the portal outlive the visit itself.
+  APPOINTMENT_RESULTS: ['BOOKED', 'PENDING', 'COMPLETED'],
+  PATIENT_PORTAL: ['BOOKED', 'PENDING', 'COMPLETED'],
+};
+
+/**
+ * The patient behind a booking key, for the given kind of link: its live
+ * appointments, or its booking request. One indexed query either way, so an
+ * unknown key costs the same round trip as a known one.
+ */
+export async function findPatientFacts(
+  db: Db,
+  bookingKey: string,
+  type: AccessAuthenticationType,
+): Promise<PatientFacts | undefined> {
+  const select = ['patients.date_of_birth', 'patients.contact_number', 'patients.email'] as const;
+  const row =
+    type === 'BOOKING_REQUEST'
+      ? await db
+          .selectFrom('booking_requests')
+          .innerJoin('patients', 'patients.id', 'booking_requests.patient_id')
+          .select([...select, 'patients.first_name'])
+          .where('booking_requests.booking_key', '=', bookingKey)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('appointments')
+          .innerJoin('patients', 'patients.id', 'appointments.patient_id')
+          .select([...select, 'patients.first_name'])
+          .where('appointments.booking_key', '=', bookingKey)
+          .where('appointments.status', 'in', appointmentStatuses[type])
+          .orderBy('appointments.starts_at')
+          .limit(1)
+          .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    dateOfBirth: row.date_of_birth,
+    contactNumber: row.contact_number,
+    email: row.email,
+    firstName: row.first_name,
+  };
+}
+
+/**
+ * Records one attempt and counts the attempts in the window per booking key and
+ * per client address, this one included. Two statements on purpose: each counts
+ * after its own insert has committed, so of concurrent attempts the last to count
+ * sees all the others, and no burst of parallel guesses slips under the limit.
+ */
+export async function recordAttempt(
+  db: Db,
+  attempt: {
+    bookingKey: string;
+    clientAddress: string;
+    kind: 'DATE_OF_BIRTH' | 'OTP';
+    now: Date;
+    windowStart: Date;
+  },
+): Promise<{ id: string; perKey: number; perAddress: number }> {
+  const inserted = await db
+    .insertInto('access_attempts')
+    .values({
+      booking_key: attempt.bookingKey,
+      client_address: attempt.clientAddress,
+      kind: attempt.kind,
+      occurred_at: attempt.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const counts = await sql<{ per_key: string | number; per_address: string | number }>`
+    SELECT
+      (SELECT count(*) FROM access_attempts
+        WHERE booking_key = ${attempt.bookingKey} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_key,
+      (SELECT count(*) FROM access_attempts
+        WHERE client_address = ${attempt.clientAddress} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_address`.execute(
+    db,
+  );
+  const row = counts.rows[0];
+  return {
+    id: String(inserted.id),
+    perKey: Number(row?.per_key ?? 0),
+    perAddress: Number(row?.per_address ?? 0),
+  };
+}
+
+/** An attempt that turned out not to be a failure (the date of birth was right). */
+export async function forgetAttempt(db: Db, id: string) {
+  await db.deleteFrom('access_attempts').where('id', '=', id).execute();
+}
+
+/** A full sign-in clears the key's failures: the patient proved who they are. */
+export async function forgetKeyAttempts(db: Db, bookingKey: string) {
+  await db.deleteFrom('access_attempts').where('booking_key', '=', bookingKey).execute();
+}
+
+export interface NewOtp {
+  sessionId: string;
+  bookingKey: string;
+  codeHash: string;
+  channel: 'EMAIL' | 'SMS';
+  now: Date;
+  expiresAt: Date;
+  triesLeft: number;
+}
+
+/**
+ * Inserts an OTP unless the session got one less than `minGapSeconds` ago (the
+ * resend wait, enforced in the same statement). Earlier OTPs of the session stop
+ * counting: validation only looks at the newest.
+ */
+export async function insertOtpUnlessRecent(
+  db: Db,
+  otp: NewOtp,
+  minGapSeconds: number,
+): Promise<boolean> {
+  const since = new Date(otp.now.getTime() - minGapSeconds * 1000);
+  const result = await sql<{ id: string }>`
+    INSERT INTO access_otps (session_id, booking_key, code_hash, channel, created_at, expires_at, tries_left)
+    SELECT ${otp.sessionId}::uuid, ${otp.bookingKey}::text, ${otp.codeHash}::text, ${otp.channel}::text,
+      ${otp.now.toISOString()}::timestamptz, ${otp.expiresAt.toISOString()}::timestamptz, ${otp.triesLeft}::integer
+    WHERE NOT EXISTS (
+      SELECT 1 FROM access_otps WHERE session_id = ${otp.sessionId}::uuid AND created_at > ${since.toISOString()}::timestamptz
+    )
+    RETURNING id`.execute(db);
+  return result.rows.length === 1;
+}
+
+/** When the session's newest OTP was created, if any. */
+export async function latestOtpCreatedAt(db: Db, sessionId: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('access_otps')
+    .select('created_at')
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : undefined;
+}
+
+/**
+ * One try at the session's newest OTP, in one statement: it must be unused,
+ * unexpired, have tries left and belong to this booking key; the try is spent
+ * either way and a match marks it used, so a code works once even when two
+ * requests race. Undefined when there was nothing to try.
+ */
+export async function tryOtp(
+  db: Db,
+  input: { sessionId: string; bookingKey: string; codeHash: string; now: Date },
+): Promise<{ used: boolean; triesLeft: number } | undefined> {
+  const result = await sql<{ used_at: Date | null; tries_left: number }>`
+    UPDATE access_otps SET
+      tries_left = tries_left - 1,
+      used_at = CASE WHEN code_hash = ${input.codeHash} THEN ${input.now.toISOString()}::timestamptz ELSE NULL END
+    WHERE id = (
+        SELECT id FROM access_otps WHERE session_id = ${input.sessionId}::uuid
+        ORDER BY created_at DESC LIMIT 1
+      )
+      AND booking_key = ${input.bookingKey}
+      AND used_at IS NULL
+      AND tries_left > 0
+      AND expires_at > ${input.now.toISOString()}::timestamptz
+    RETURNING used_at, tries_left`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { used: row.used_at !== null, triesLeft: Number(row.tries_left) };
+}
+
+/** Whether the session's newest OTP has no tries left (so only a new sign-in helps). */
+export async function latestOtpExhausted(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('access_otps')
+    .select(['tries_left', 'used_at'])
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined && row.used_at === null && row.tries_left <= 0;
+}
+
+export interface AccessAuditEvent {
+  action: string;
+  /** 'booking_key' events name the key by its SHA-256, never the key itself. */
+  subjectType: string;
+  subjectId: string;
+  clientAddress: string | null;
+  requestId: string | null;
+  /** Ids, flags and types only: never a date of birth, contact, code or token. */
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** Appends to audit_events (append-only; the same table booking writes). */
+export async function insertAuditEvent(db: Db, event: AccessAuditEvent, now: Date) {
+  await db
+    .insertInto('audit_events')
+    .values({
+      occurred_at: now,
+      actor: 'patient',
+      action: event.action,
+      subject_type: event.subjectType,
+      subject_id: event.subjectId,
+      client_address: event.clientAddress,
+      request_id: event.requestId,
+      details: JSON.stringify(event.details ?? {}),
+    })
+    .execute();
+}

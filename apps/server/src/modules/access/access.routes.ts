@@ -1,0 +1,177 @@
+import {
+  accessPublicConfigSchema,
+  authenticationRequestSchema,
+  authenticationResponseSchema,
+  captchaVerifyRequestSchema,
+  captchaVerifyResponseSchema,
+  errorResponseSchema,
+  otpSendRequestSchema,
+  otpSendResponseSchema,
+  otpValidateRequestSchema,
+  otpValidateResponseSchema,
+  sessionCookieName,
+  sessionQuerySchema,
+  sessionResponseSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessRequestInfo, AccessService } from './access.service.ts';
+import { sha256Hex } from './access-crypto.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  429: errorResponseSchema,
+  500: errorResponseSchema,
+};
+// Tokens are 32 random bytes in base64url; anything else cannot be a session.
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** SHA-256 of the session cookie's token, or null when there is no plausible one. */
+export function sessionTokenHash(request: FastifyRequest): string | null {
+  const token = request.cookies?.[sessionCookieName];
+  return token !== undefined && tokenPattern.test(token) ? sha256Hex(token) : null;
+}
+
+export function accessRequestInfo(request: FastifyRequest): AccessRequestInfo {
+  return {
+    tokenHash: sessionTokenHash(request),
+    clientAddress: request.ip ?? 'unknown',
+    requestId: String(request.id),
+  };
+}
+
+export function registerAccessRoutes(
+  app: FastifyInstance,
+  service: AccessService,
+  options: { secureCookie: boolean },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: options.secureCookie,
+  } as const;
+  const setSession = (reply: FastifyReply, token: string | undefined) => {
+    if (token !== undefined) reply.setCookie(sessionCookieName, token, cookieOptions);
+  };
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  routes.get(
+    '/api/config/access',
+    {
+      schema: {
+        summary: 'What the browser needs of the access settings (contact number, captcha, OTP)',
+        tags: ['config', 'authentication'],
+        response: { 200: accessPublicConfigSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return service.publicConfig();
+    },
+  );
+
+  routes.post(
+    '/api/authentication',
+    {
+      schema: {
+        summary:
+          'Sign in with booking key and date of birth; sets the session cookie (OTP_PENDING or AUTHENTICATED)',
+        tags: ['authentication'],
+        body: authenticationRequestSchema,
+        response: { 200: authenticationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.authenticate(request.body, accessRequestInfo(request));
+      setSession(reply, result.newToken);
+      noStore(reply);
+      return result.body;
+    },
+  );
+
+  routes.post(
+    '/api/authentication/otp',
+    {
+      schema: {
+        summary: 'Send the one-time password again (after otpSecondsBetweenRequests)',
+        tags: ['authentication'],
+        body: otpSendRequestSchema,
+        response: { 200: otpSendResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return service.sendOtp(request.body, accessRequestInfo(request));
+    },
+  );
+
+  routes.post(
+    '/api/authentication/otp/validate',
+    {
+      schema: {
+        summary: 'Check the one-time password; success signs the session in',
+        tags: ['authentication'],
+        body: otpValidateRequestSchema,
+        response: { 200: otpValidateResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return service.validateOtp(request.body, accessRequestInfo(request));
+    },
+  );
+
+  routes.post(
+    '/api/authentication/captcha',
+    {
+      schema: {
+        summary: 'Verify a captcha token with the configured provider (always true without one)',
+        tags: ['authentication'],
+        body: captchaVerifyRequestSchema,
+        response: { 200: captchaVerifyResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.verifyCaptcha(request.body.token, accessRequestInfo(request));
+      setSession(reply, result.newToken);
+      noStore(reply);
+      return result.body;
+    },
+  );
+
+  routes.get(
+    '/api/authentication/session',
+    {
+      schema: {
+        summary: 'Whether this browser is signed in for the booking key (401 when not)',
+        tags: ['authentication'],
+        querystring: sessionQuerySchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return service.checkSession(request.query.bookingKey, sessionTokenHash(request));
+    },
+  );
+
+  routes.post(
+    '/api/authentication/logout',
+    {
+      schema: {
+        summary: 'End the session (also when there is none)',
+        tags: ['authentication'],
+        response: { 204: z.null().describe('Signed out'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.logout(accessRequestInfo(request));
+      reply.clearCookie(sessionCookieName, cookieOptions);
+      return reply.status(204).header('cache-control', 'no-store').send(null);
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import cookie from '@fastify/cookie';
+import { unauthenticatedErrorCode } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { type CaptchaVerifier, createCaptchaVerifier } from '../../adapters/captcha.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Database } from '../../db/database.ts';
+import { sendError } from '../../plugins/error-handler.ts';
+import { registerAccessRoutes, sessionTokenHash } from './access.routes.ts';
+import {
+  type AccessService,
+  type AccessSession,
+  type AccessSettings,
+  createAccessService,
+} from './access.service.ts';
+
+export { accessRequestInfo } from './access.routes.ts';
+export type { AccessRequestInfo, AccessService, AccessSession } from './access.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, set on every /api/secured/... request that got past the guard. */
+    accessSession: AccessSession | null;
+  }
+  interface FastifyInstance {
+    /** The access service, for modules that audit reads through it. */
+    access: AccessService;
+  }
+}
+
+export interface AccessModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  settings: AccessSettings;
+  /** SESSION_SECRET (env). */
+  secret: string;
+  /** CAPTCHA_SECRET (env); needed when settings.captcha.provider is not 'none'. */
+  captchaSecret: string | null;
+  /** Secure cookies (production). */
+  secureCookie: boolean;
+  providerName: string;
+  /** Tests hand in a fake; otherwise built from the settings. */
+  captcha?: CaptchaVerifier;
+}
+
+const securedPrefix = '/api/secured/';
+
+function unauthenticated(reply: FastifyReply) {
+  return sendError(reply, 401, unauthenticatedErrorCode, 'Sign in to see this booking.');
+}
+
+/**
+ * A preHandler for one /api/secured route: the session must be for the booking
+ * key this request names (from its params, query or body), else 401. The
+ * prefix guard has already required a signed-in session.
+ *
+ *   preHandler: requireBookingKeySession((request) => (request.params as { bookingKey: string }).bookingKey)
+ */
+export function requireBookingKeySession(bookingKeyOf: (request: FastifyRequest) => unknown) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = request.accessSession;
+    const key = bookingKeyOf(request);
+    if (!session || typeof key !== 'string' || session.bookingKey !== key) {
+      return unauthenticated(reply);
+    }
+  };
+}
+
+/** The common case: the key is the route's `bookingKey` parameter. */
+export const requireBookingKeyParam = requireBookingKeySession(
+  (request) => (request.params as { bookingKey?: unknown } | undefined)?.bookingKey,
+);
+
+/**
+ * Patient access: sign-in (date of birth, OTP, captcha), sessions and the
+ * /api/secured guard. Not encapsulated (fastify-plugin): the cookie parser, the
+ * guard hook and `request.accessSession` apply to every module registered after it.
+ */
+export const accessModule = fp<AccessModuleDeps>(
+  async (app: FastifyInstance, deps) => {
+    await app.register(cookie);
+    const service = createAccessService({
+      db: deps.db,
+      clock: deps.clock,
+      settings: deps.settings,
+      secret: deps.secret,
+      captcha:
+        deps.captcha ??
+        createCaptchaVerifier({
+          provider: deps.settings.captcha.provider,
+          secret: deps.captchaSecret,
+        }),
+      providerName: deps.providerName,
+    });
+    app.decorate('access', service);
+    app.decorateRequest('accessSession', null);
+    app.addHook('onRequest', async (request, reply) => {
+      // The route's pattern, not only the raw URL: an escaped path (/api/%73ecured/...) still matches it.
+      const pattern = request.routeOptions.url ?? '';
+      if (!request.url.startsWith(securedPrefix) && !pattern.startsWith(securedPrefix)) return;
+      const session = await service.authenticatedSession(sessionTokenHash(request));
+      if (!session) return unauthenticated(reply);
+      request.accessSession = session;
+      // Patient data: never kept by a shared cache or the browser's back/forward store.
+      reply.header('cache-control', 'no-store');
+    });
+    registerAccessRoutes(app, service, { secureCookie: deps.secureCookie });
+  },
+  { name: 'access' },
+);

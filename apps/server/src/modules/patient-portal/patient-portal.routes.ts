@@ -1,0 +1,63 @@
+import {
+  appointmentsSummaryResponseSchema,
+  bookingKeyParamsSchema,
+  bookingRequestSummaryResponseSchema,
+  errorResponseSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessRequestInfo, requireBookingKeyParam } from '../access/index.ts';
+import type { PatientPortalService } from './patient-portal.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+  500: errorResponseSchema,
+};
+
+export function registerPatientPortalRoutes(app: FastifyInstance, service: PatientPortalService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Every read of patient data leaves an audit event (DESIGN.md §4).
+  const auditRead = (request: FastifyRequest, what: string) => {
+    // requireBookingKeyParam ran before the handler, so the session is there.
+    return app.access.auditRead(accessRequestInfo(request), request.accessSession!, what);
+  };
+
+  routes.get(
+    '/api/secured/appointments/:bookingKey',
+    {
+      schema: {
+        summary: "The signed-in booking key's appointments (read-only summary)",
+        tags: ['patient portal'],
+        params: bookingKeyParamsSchema,
+        response: { 200: appointmentsSummaryResponseSchema, ...errors },
+      },
+      preHandler: requireBookingKeyParam,
+    },
+    async (request) => {
+      const summary = await service.appointments(request.params.bookingKey);
+      await auditRead(request, 'appointments');
+      return summary;
+    },
+  );
+
+  routes.get(
+    '/api/secured/booking_requests/:bookingKey',
+    {
+      schema: {
+        summary: "The signed-in booking key's booking request (read-only summary)",
+        tags: ['patient portal'],
+        params: bookingKeyParamsSchema,
+        response: { 200: bookingRequestSummaryResponseSchema, ...errors },
+      },
+      preHandler: requireBookingKeyParam,
+    },
+    async (request) => {
+      const summary = await service.bookingRequest(request.params.bookingKey);
+      await auditRead(request, 'booking_request');
+      return summary;
+    },
+  );
+}
