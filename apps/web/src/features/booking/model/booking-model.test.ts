@@ -9,6 +9,7 @@ import {
   timeOfDayOf,
   withCalendarViewToggled,
   withChosenSlot,
+  withExamChanged,
   withExams,
   withoutTimeParams,
   withProcedureTab,
@@ -290,5 +291,21 @@ describe('createBooking', () => {
     });
     expect(done.kind).toBe('BOOKING_REQUEST');
     expect(done.confirmationMessage).toBe('We will call you.');
+  });
+});
+
+describe('withExamChanged (booking params)', () => {
+  it('puts the new exam in the old one’s place and drops its chosen time', () => {
+    const params = new URLSearchParams(
+      'examSlugs=ct-abdomen-pelvis,chest-x-ray&slots=ct-abdomen-pelvis@2031-05-05T09:00:00Z&clinic=north&step=details',
+    );
+    const next = withExamChanged(params, {
+      oldSlug: 'ct-abdomen-pelvis',
+      newSlug: 'abdominal-ultrasound',
+    });
+    expect(next.get('examSlugs')).toBe('abdominal-ultrasound,chest-x-ray');
+    expect(next.get('slots')).toBeNull();
+    expect(next.get('step')).toBeNull();
+    expect(next.get('clinic')).toBe('north');
   });
 });

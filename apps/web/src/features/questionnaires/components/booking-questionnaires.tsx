@@ -10,7 +10,7 @@ import {
   fetchBookingQuestionnaires,
   saveTemporaryAnswer,
 } from '../api/questionnaires-api.ts';
-import { denyTarget, unansweredOf } from '../model/questionnaire-rules.ts';
+import { bookingScreeningTypes, denyTarget, unansweredOf } from '../model/questionnaire-rules.ts';
 import { QuestionnaireModal } from './questionnaire-modal.tsx';
 
 export interface BookingQuestionnairesProps {
@@ -41,19 +41,23 @@ export function BookingQuestionnaires({
   const queryClient = useQueryClient();
   const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
   const lastSave = useRef<SaveTemporaryAnswerResponse | null>(null);
+  const reported = useRef(false);
   const slugs = examSlugs.join(',');
 
   const list = useQuery({
     queryKey: ['questionnaires', 'booking', bookingKey, slugs],
     queryFn: ({ signal }) => fetchBookingQuestionnaires(bookingKey ?? '', examSlugs, null, signal),
     enabled: Boolean(bookingKey) && examSlugs.length > 0,
-    staleTime: Number.POSITIVE_INFINITY,
   });
-  const queue = list.data
-    ? unansweredOf(list.data).filter((questionnaire) => !answered.has(questionnaire.id))
+  const asked = list.data
+    ? unansweredOf(list.data).filter((questionnaire) =>
+        bookingScreeningTypes.has(questionnaire.type),
+      )
     : [];
+  const queue = asked.filter((questionnaire) => !answered.has(questionnaire.id));
   const current = queue[0] ?? null;
-  const total = list.data ? unansweredOf(list.data).length : 0;
+  // The list is fetched again after each answer (answered ones drop out), so count from here.
+  const position = { index: answered.size + 1, total: answered.size + queue.length };
 
   const submit = async (questionnaire: Questionnaire, result: string) => {
     if (!bookingKey) throw new Error(t('message.error_answering_questionnaire'));
@@ -71,6 +75,8 @@ export function BookingQuestionnaires({
   const saved = async (questionnaire: Questionnaire) => {
     const response = lastSave.current;
     setAnswered((previous) => new Set(previous).add(questionnaire.id));
+    // The next screen asks the server again what is left, and what it decided.
+    void queryClient.invalidateQueries({ queryKey: ['questionnaires', 'booking'] });
     void queryClient.invalidateQueries({ queryKey: ['questionnaires', 'outcome'] });
     if (!response) return;
     const { outcome } = response;
@@ -89,7 +95,6 @@ export function BookingQuestionnaires({
   };
 
   // The funnel's step 3.1 once the last questionnaire is answered (also after an exam change).
-  const reported = useRef(false);
   const finished = list.isSuccess && answered.size > 0 && current === null;
   useEffect(() => {
     if (!finished || reported.current) return;
@@ -113,7 +118,7 @@ export function BookingQuestionnaires({
   return (
     <QuestionnaireModal
       questionnaire={current}
-      position={current ? { index: total - queue.length + 1, total } : undefined}
+      position={current ? position : undefined}
       onSubmit={(result) => (current ? submit(current, result) : Promise.resolve())}
       onSaved={() => {
         if (current) void saved(current);

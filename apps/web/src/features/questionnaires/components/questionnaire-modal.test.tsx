@@ -30,7 +30,8 @@ function renderModal(props: Partial<QuestionnaireModalProps> = {}) {
 /** The survey is a lazy chunk; its question shows once SurveyJS has rendered. */
 const question = () => screen.findByRole('radiogroup', {}, { timeout: 15_000 });
 
-describe('QuestionnaireModal', () => {
+// SurveyJS renders slowly in jsdom, more so on a loaded machine (DESIGN.md §8).
+describe('QuestionnaireModal', { timeout: 30_000 }, () => {
   it('is sized by modalSize lowercased, lg by default', async () => {
     renderModal({ questionnaire: tinyQuestionnaire({ modalSize: 'SM' }) });
     const dialog = await screen.findByRole('dialog', { name: 'MRI safety' });

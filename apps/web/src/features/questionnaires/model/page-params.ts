@@ -1,4 +1,5 @@
 import { type QuestionnaireType, questionnaireTypeValues } from '@portal/contract';
+import { authenticationUrl } from '../../../lib/patient-access.ts';
 
 /** The /questionnaires page's query (spec 1 §2; the agreed API): what to ask and where to go after. */
 export interface QuestionnairePageParams {
@@ -44,11 +45,8 @@ export function backAddressOf(page: QuestionnairePageParams): string {
 
 /** Authentication and back (spec 1 §4): the patient proves who they are, then returns here. */
 export function authenticationPath(page: QuestionnairePageParams, returnUrl: string): string {
-  const query = new URLSearchParams({
-    returnUrl,
+  return authenticationUrl(returnUrl, {
     bookingKey: page.bookingKey ?? '',
     type: page.bookingRequest ? 'BOOKING_REQUEST' : 'APPOINTMENT',
   });
-  if (page.bookingRequest) query.set('isBookingRequest', 'true');
-  return `/authentication?${query.toString()}`;
 }

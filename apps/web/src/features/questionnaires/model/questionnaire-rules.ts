@@ -38,6 +38,17 @@ export function showsCloseControl(type: QuestionnaireType): boolean {
   return !mustBeAnswered.has(type);
 }
 
+/**
+ * The booking-flow types asked as soon as the exams are chosen: the ones whose outcome decides
+ * the booking (deny, route to a request, change the exam, restrict dates). BOOKING_FORM
+ * belongs to the patient form and is answered through /questionnaires (type=BOOKING_FORM).
+ */
+export const bookingScreeningTypes: ReadonlySet<QuestionnaireType> = new Set([
+  'MODALITY_ROUTING',
+  'REQUIRED_ON_CONFIRMATION',
+  'CREATE_BOOKING_REQUEST',
+]);
+
 /** The questionnaires still to answer, in the server's order (spec 1 §4: one at a time). */
 export function unansweredOf(response: QuestionnairesResponse): Questionnaire[] {
   const answered = new Set(

@@ -1,0 +1,208 @@
+import type { ProcessedOutcome, QuestionnairesResponse } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/render-app.tsx';
+import { stubResizeObserver, tinyQuestionnaire } from '../testing.ts';
+import {
+  BookingQuestionnaires,
+  type BookingQuestionnairesProps,
+} from './booking-questionnaires.tsx';
+
+beforeAll(stubResizeObserver);
+beforeEach(() => {
+  window.dataLayer = [];
+});
+
+const key = 'k'.repeat(22);
+const mriSafety = tinyQuestionnaire();
+const implants = tinyQuestionnaire({
+  id: '00000000-0000-4000-8000-000000000002',
+  title: 'Implants',
+  definition: {
+    elements: [
+      {
+        type: 'radiogroup',
+        name: 'implant',
+        title: 'Do you have an implant?',
+        isRequired: true,
+        choices: ['yes', 'no'],
+      },
+    ],
+  },
+});
+const bookingForm = tinyQuestionnaire({
+  id: '00000000-0000-4000-8000-000000000003',
+  title: 'Booking form',
+  type: 'BOOKING_FORM',
+});
+
+const noOutcome: ProcessedOutcome = {
+  medicareNumberRequired: false,
+  validationCodeRequired: false,
+  documentTypeId: null,
+  insuranceTypeId: null,
+  url: null,
+  message: null,
+  walkInExamName: null,
+  prepTime: null,
+  minutesPrior: null,
+  restrictQuestionnaireId: null,
+  walkInEnabledGroup: null,
+  restrictMinDate: null,
+  newExamSlug: null,
+  denyBooking: false,
+  createBookingRequest: null,
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function setup(
+  saves: Array<Partial<{ outcome: Partial<ProcessedOutcome>; changedExamSlug: unknown }>>,
+  props: Partial<BookingQuestionnairesProps> = {},
+) {
+  const answered: string[] = [];
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith(`/api/booking-keys/${key}/questionnaires`)) {
+        const body: QuestionnairesResponse = {
+          questionnaires: [bookingForm, mriSafety, implants],
+          bookingKey: key,
+          examQuestionnaireAnswers: [],
+          allQuestionnaireAnswers: answered.map((questionnaireId) => ({
+            questionnaireId,
+            questionnaireType: 'REQUIRED_ON_CONFIRMATION',
+            questionnaireVersion: 1,
+            questionnaireResult: '{}',
+            answeredAt: '2031-05-04T10:00:00+10:00',
+          })),
+        };
+        return jsonResponse(body);
+      }
+      if (url === `/api/booking-keys/${key}/questionnaire-answers`) {
+        const body = JSON.parse(String(init?.body));
+        posted.push(body);
+        answered.push(body.questionnaireId);
+        const save = saves.shift() ?? {};
+        return jsonResponse({
+          answer: {},
+          outcome: { ...noOutcome, ...save.outcome },
+          changedExamSlug: save.changedExamSlug ?? null,
+        });
+      }
+      return jsonResponse(noOutcome);
+    }),
+  );
+  const onExamChange = vi.fn();
+  const onClose = vi.fn();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/select-clinic',
+        element: (
+          <BookingQuestionnaires
+            bookingKey={key}
+            examSlugs={['mri-brain']}
+            onExamChange={onExamChange}
+            onClose={onClose}
+            {...props}
+          />
+        ),
+      },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: ['/select-clinic?examSlugs=mri-brain'] },
+  );
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <I18nextProvider i18n={testI18n()}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), onExamChange, onClose, posted };
+}
+
+const answerWith = async (user: ReturnType<typeof userEvent.setup>, choice: string) => {
+  await user.click(await screen.findByRole('radio', { name: choice }, { timeout: 15_000 }));
+  await user.click(screen.getByRole('button', { name: 'Complete' }));
+};
+
+// SurveyJS renders slowly in jsdom, more so on a loaded machine (DESIGN.md §8).
+describe('BookingQuestionnaires', { timeout: 30_000 }, () => {
+  it('asks the screening questionnaires one at a time, in order, then reports step 3.1', async () => {
+    const { user, posted } = setup([{}, {}]);
+    expect(await screen.findByRole('dialog', { name: 'MRI safety' })).toBeInTheDocument();
+    expect(screen.getByText('Questionnaire 1 of 2')).toBeInTheDocument();
+    await answerWith(user, 'No');
+
+    expect(await screen.findByRole('dialog', { name: 'Implants' })).toBeInTheDocument();
+    expect(screen.getByText('Questionnaire 2 of 2')).toBeInTheDocument();
+    await answerWith(user, 'no');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The booking form's questionnaire belongs to the patient form, not to this step.
+    expect(posted).toEqual([
+      {
+        questionnaireId: mriSafety.id,
+        questionnaireResult: '{"pacemaker":"no"}',
+        examSlugs: ['mri-brain'],
+      },
+      {
+        questionnaireId: implants.id,
+        questionnaireResult: '{"implant":"no"}',
+        examSlugs: ['mri-brain'],
+      },
+    ]);
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({ funnelEvent: 'questionnaire_completed', funnelStep: 3.1 }),
+    );
+  });
+
+  it('leaves a denied booking for /deny with the outcome message', async () => {
+    const message = 'An MRI may not be safe with a pacemaker.';
+    const { user } = setup([{ outcome: { denyBooking: true, message } }]);
+    await answerWith(user, 'Yes');
+    const where = await screen.findByTestId('where');
+    const url = new URL(where.textContent ?? '', 'http://x');
+    expect(url.pathname).toBe('/deny');
+    expect(url.searchParams.get('customMessage')).toBe(message);
+    expect(window.dataLayer).not.toContainEqual(
+      expect.objectContaining({ funnelEvent: 'questionnaire_completed' }),
+    );
+  });
+
+  it('hands a changed exam back to the flow', async () => {
+    const changed = { oldSlug: 'mri-brain', oldestSlug: 'mri-brain', newSlug: 'ct-brain' };
+    const { user, onExamChange } = setup([
+      { outcome: { newExamSlug: 'ct-brain' }, changedExamSlug: changed },
+    ]);
+    await answerWith(user, 'No');
+    await waitFor(() => expect(onExamChange).toHaveBeenCalledWith(changed));
+  });
+
+  it('closes back to the flow (after the confirmation when asked)', async () => {
+    const { user, onClose } = setup([]);
+    await screen.findByRole('radio', { name: 'No' }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Close questionnaire' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing without a booking key', async () => {
+    setup([], { bookingKey: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
