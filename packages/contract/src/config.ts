@@ -52,7 +52,7 @@ export const applicationConfigSchema = z.object({
   selfHostedAnalyticsUrl: optionalUrl,
   selfHostedAnalyticsId: z.string().nullable().default(null),
   questionnaireCss: z.string().default(''),
-  kioskNoActivitySeconds: z.number().int().min(10).max(3600).default(60),
+  kioskNoActivitySeconds: z.number().int().min(1).max(3600).default(60),
   showLinkToAdminPanel: z.boolean().default(true),
   adminPanelUrl: z.string().min(1).default('/admin'),
   versionOnPatientPortalEnabled: z.boolean().default(false),

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app.tsx';
 
 /** Each route of the spec route tables, with the h1 its page shows today. */
 const routes: Array<[string, string]> = [
-  ['/kiosk?kioskMode=true', 'Self check-in'],
+  ['/kiosk?kioskMode=true', 'Welcome'],
   ['/authentication?bookingKey=abc', 'Confirm your identity'],
   ['/deny', 'Access denied'],
   ['/questionnaires', 'Questionnaire'],
@@ -33,6 +33,16 @@ const routes: Array<[string, string]> = [
   ['/unsubscribe', 'Unsubscribe'],
   ['/', 'Book an imaging appointment'],
 ];
+
+// A named kiosk: an unnamed one opens the kiosk identity modal over the page.
+beforeAll(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test sets the kiosk's cookie.
+  document.cookie = 'kioskIdentity=Test%20kiosk; path=/';
+});
+afterAll(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test removes the kiosk's cookie.
+  document.cookie = 'kioskIdentity=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
 
 describe('route table', () => {
   it.each(routes)('%s shows its page in the shell', async (path, title) => {

@@ -5,6 +5,7 @@ import { bookingRoutes } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
+import { kioskRoute } from '../features/kiosk/index.ts';
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { patientPortalRoutes } from '../features/patient-portal/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
@@ -35,7 +36,7 @@ const later = (path: string, titleKey: string): RouteObject => ({
 export function pageRoutes(): RouteObject[] {
   return [
     { index: true, lazy: bookingRoutes.home },
-    later('kiosk', 'page.kiosk.title'),
+    { path: 'kiosk', lazy: kioskRoute },
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
     { path: 'questionnaires', lazy: questionnairesRoute },

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { KioskIdleGate } from '../../features/kiosk/index.ts';
 import { Banners } from './banners/banners.tsx';
 import { Footer } from './footer/footer.tsx';
 import { Header } from './header/header.tsx';
@@ -53,6 +54,7 @@ export function ShellLayout() {
       <Header />
       <MainContent />
       <Footer />
+      <KioskIdleGate />
       <ScrollRestoration />
     </div>
   );
@@ -66,6 +68,7 @@ export function IframeLayout() {
       <NavigationIndicator />
       <Banners />
       <MainContent />
+      <KioskIdleGate />
     </div>
   );
 }

@@ -1,11 +1,21 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUser } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const header = () => screen.getByRole('banner');
 const logoImage = () => within(header()).getByRole('img', { name: 'Harbourside Imaging home' });
 const logoLink = () => within(header()).getByRole('link', { name: 'Harbourside Imaging home' });
+
+// A named kiosk: an unnamed one opens the kiosk identity modal over the page.
+beforeAll(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test sets the kiosk's cookie.
+  document.cookie = 'kioskIdentity=Test%20kiosk; path=/';
+});
+afterAll(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test removes the kiosk's cookie.
+  document.cookie = 'kioskIdentity=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
 
 describe('header logo', () => {
   it.each([

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import {
+  type KioskIdentity,
+  kioskNameMaxLength,
+  saveKioskIdentity,
+} from '../model/kiosk-identity.ts';
+import styles from './kiosk.module.css';
+
+/**
+ * The kiosk identity modal (spec 1 §2, §5; spec 2 §5): staff name the device once. The name
+ * is required and Save stays disabled while it is empty. The first time there is nothing to
+ * go back to, so the modal cannot be dismissed; a rename can be cancelled.
+ */
+export function KioskIdentityModal({
+  isOpen,
+  current,
+  onSaved,
+  onCancel,
+}: {
+  isOpen: boolean;
+  current: KioskIdentity | null;
+  onSaved: (identity: KioskIdentity) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const required = current === null;
+  return (
+    <ModalOverlay
+      className={styles.overlay}
+      isOpen={isOpen}
+      isDismissable={false}
+      isKeyboardDismissDisabled={required}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
+      <Modal className={styles.modal}>
+        <Dialog className={styles.dialog}>
+          <Heading slot="title" className={styles.dialogTitle}>
+            {t('kiosk.identity.title')}
+          </Heading>
+          <IdentityForm
+            initialName={current?.name ?? ''}
+            required={required}
+            onSaved={onSaved}
+            onCancel={onCancel}
+          />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function IdentityForm({
+  initialName,
+  required,
+  onSaved,
+  onCancel,
+}: {
+  initialName: string;
+  required: boolean;
+  onSaved: (identity: KioskIdentity) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initialName);
+  const empty = name.trim() === '';
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!empty) onSaved(saveKioskIdentity(name));
+      }}
+    >
+      <p>{t('kiosk.identity.intro')}</p>
+      <TextField
+        className={styles.field}
+        value={name}
+        onChange={setName}
+        isRequired
+        maxLength={kioskNameMaxLength}
+        autoComplete="off"
+        // The dialog's one field: focus belongs there.
+        autoFocus
+      >
+        <Label className={styles.label}>{t('kiosk.identity.name_label')}</Label>
+        <Text slot="description" className={styles.hint}>
+          {t('kiosk.identity.name_hint')}
+        </Text>
+        <Input className={styles.input} />
+      </TextField>
+      <div className={styles.dialogActions}>
+        <Button type="submit" className={styles.primaryButton} isDisabled={empty}>
+          {t('kiosk.identity.save')}
+        </Button>
+        {required ? null : (
+          <Button className={styles.secondaryButton} onPress={onCancel}>
+            {t('action.cancel')}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}

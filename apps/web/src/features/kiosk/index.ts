@@ -1,0 +1,9 @@
+/**
+ * Kiosk mode (spec 1 §4, §5, §6; spec 2 §2): the /kiosk start screen with the kiosk identity
+ * modal, and the idle watcher the shell mounts (its code loads only in kiosk mode).
+ */
+export { KioskIdleGate } from './components/kiosk-idle-gate.tsx';
+
+export const kioskRoute = async () => ({
+  Component: (await import('./routes/kiosk-page.tsx')).KioskPage,
+});

@@ -1,0 +1,58 @@
+/**
+ * The kiosk's identity, kept in cookies (spec 1 §3, §7; spec 2 §3: path /, expiry end of 2030).
+ *
+ * - `kioskIdentity`: the name staff give the device ("Reception tablet 1"), shown on the kiosk
+ *   start screen and changeable there.
+ * - `patientKioskIdentity`: an opaque random device id, created once with the first name and
+ *   kept when the name changes. The patient-facing kiosk flows (kiosk check-in, a later issue)
+ *   send it so a check-in can be traced to the device even after a rename. It never holds
+ *   anything about a patient: a cookie on a shared tablet outlives every patient's visit.
+ */
+export const kioskIdentityCookie = 'kioskIdentity';
+export const patientKioskIdentityCookie = 'patientKioskIdentity';
+
+/** Spec 1 §9 / spec 2 §9: kiosk cookies expire 2030-12-31. */
+const expires = 'Tue, 31 Dec 2030 23:59:59 GMT';
+
+/** Longest name kept; a cookie value is limited and a label this long is no longer a name. */
+export const kioskNameMaxLength = 60;
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function writeCookie(name: string, value: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some kiosk browsers (Safari, Firefox).
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; expires=${expires}; SameSite=Lax${secure}`;
+}
+
+export interface KioskIdentity {
+  name: string;
+  deviceId: string;
+}
+
+export function readKioskIdentity(): KioskIdentity | null {
+  const name = readCookie(kioskIdentityCookie)?.trim();
+  if (!name) return null;
+  return { name, deviceId: readCookie(patientKioskIdentityCookie) ?? '' };
+}
+
+/** Names (or renames) this device; the device id is created on the first save only. */
+export function saveKioskIdentity(name: string): KioskIdentity {
+  const trimmed = name.trim().slice(0, kioskNameMaxLength);
+  if (!trimmed) throw new Error('A kiosk name is required');
+  const deviceId = readCookie(patientKioskIdentityCookie) || crypto.randomUUID();
+  writeCookie(kioskIdentityCookie, trimmed);
+  writeCookie(patientKioskIdentityCookie, deviceId);
+  return { name: trimmed, deviceId };
+}

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Query families that describe the provider, not the person at the kiosk: configuration and
+ * translations are loaded once at start and the page cannot render without them.
+ */
+const providerQueryRoots = new Set(['config', 'translations', 'startup']);
+
+/**
+ * Forgets everything the last person at the kiosk left behind (spec 1 §4 "resets state"):
+ * cached API answers about them (user, booking, appointment data) and this tab's session
+ * storage (the booking attempt's key, holds and completion summary). Provider configuration
+ * stays cached so the start screen renders at once.
+ */
+export function resetKioskState(queryClient: QueryClient): void {
+  void queryClient.cancelQueries({ predicate: (query) => !isProviderQuery(query.queryKey) });
+  queryClient.removeQueries({ predicate: (query) => !isProviderQuery(query.queryKey) });
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Storage blocked by the browser: nothing was kept there either.
+  }
+}
+
+function isProviderQuery(key: readonly unknown[]): boolean {
+  return typeof key[0] === 'string' && providerQueryRoots.has(key[0]);
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Page } from '../../../components/ui/page.tsx';
+import { usePreservedLink } from '../../../lib/shell-mode.ts';
+import styles from '../components/kiosk.module.css';
+import { KioskIdentityModal } from '../components/kiosk-identity-modal.tsx';
+import { type KioskIdentity, readKioskIdentity } from '../model/kiosk-identity.ts';
+
+/**
+ * The kiosk start screen (spec 1 §2 /kiosk; spec 2 §2): what a patient sees on the clinic's
+ * tablet, with one large choice per action. Booking continues in kiosk mode. Check-in at the
+ * kiosk (spec 2 §4 "Kiosk check-in") arrives with a later issue; until then it is shown
+ * unavailable with the reason, because a link to a placeholder page would strand a patient
+ * on a screen with nothing to do. The URL keeps kioskMode=true, step and process.
+ */
+export function KioskPage() {
+  const { t } = useTranslation();
+  const link = usePreservedLink();
+  const checkInNoteId = useId();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [identity, setIdentity] = useState<KioskIdentity | null>(readKioskIdentity);
+  const [naming, setNaming] = useState(identity === null);
+
+  // The kiosk entry always runs in kiosk mode (idle watching, no admin or footer links).
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.has('kioskMode')) return;
+    params.set('kioskMode', 'true');
+    void navigate({ search: `?${params}` }, { replace: true });
+  }, [search, navigate]);
+
+  return (
+    <Page title={t('page.kiosk.title')} lead={t('kiosk.lead')}>
+      <ul className={styles.choices}>
+        <li>
+          <Link to={link('/?kioskMode=true')} className={styles.choice}>
+            <span className={styles.choiceTitle}>{t('kiosk.book')}</span>
+            <span className={styles.choiceHint}>{t('kiosk.book_hint')}</span>
+          </Link>
+        </li>
+        <li>
+          <button type="button" className={styles.choice} disabled aria-describedby={checkInNoteId}>
+            <span className={styles.choiceTitle}>{t('kiosk.check_in')}</span>
+          </button>
+          <p id={checkInNoteId} className={styles.choiceNote}>
+            {t('kiosk.check_in_unavailable')}
+          </p>
+        </li>
+      </ul>
+
+      {identity ? (
+        <p className={styles.device}>
+          <span>{t('kiosk.device_name', { name: identity.name })}</span>
+          <Button className={styles.smallButton} onPress={() => setNaming(true)}>
+            {t('kiosk.change_device_name')}
+          </Button>
+        </p>
+      ) : null}
+
+      <KioskIdentityModal
+        isOpen={naming}
+        current={identity}
+        onSaved={(saved) => {
+          setIdentity(saved);
+          setNaming(false);
+        }}
+        onCancel={() => setNaming(false)}
+      />
+    </Page>
+  );
+}
