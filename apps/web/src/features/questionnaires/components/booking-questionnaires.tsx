@@ -1,6 +1,6 @@
 import type { ChangedExamSlug, Questionnaire, SaveTemporaryAnswerResponse } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
@@ -11,7 +11,12 @@ import {
   saveTemporaryAnswer,
 } from '../api/questionnaires-api.ts';
 import { bookingScreeningTypes, denyTarget, unansweredOf } from '../model/questionnaire-rules.ts';
-import { QuestionnaireModal } from './questionnaire-modal.tsx';
+
+// The modal (and SurveyJS behind it) loads only when there is something to ask, so the
+// clinic and slot screens, and the entry that routes to them, stay small.
+const QuestionnaireModal = lazy(async () => ({
+  default: (await import('./questionnaire-modal.tsx')).QuestionnaireModal,
+}));
 
 export interface BookingQuestionnairesProps {
   /** The booking flow's reserved key; nothing is asked until there is one. */
@@ -115,15 +120,16 @@ export function BookingQuestionnaires({
     return changeExamFromOutcome(bookingKey, { oldSlug, newSlug }).catch(() => null);
   };
 
+  if (!current) return null;
   return (
-    <QuestionnaireModal
-      questionnaire={current}
-      position={current ? position : undefined}
-      onSubmit={(result) => (current ? submit(current, result) : Promise.resolve())}
-      onSaved={() => {
-        if (current) void saved(current);
-      }}
-      onClose={onClose}
-    />
+    <Suspense fallback={null}>
+      <QuestionnaireModal
+        questionnaire={current}
+        position={position}
+        onSubmit={(result) => submit(current, result)}
+        onSaved={() => void saved(current)}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }
