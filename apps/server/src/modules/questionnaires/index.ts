@@ -4,6 +4,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { registerQuestionnaireRoutes } from './questionnaires.routes.ts';
 import { createQuestionnairesService } from './questionnaires.service.ts';
+import { registerSecuredQuestionnaireRoutes } from './secured-questionnaires.routes.ts';
+import { createSecuredQuestionnairesService } from './secured-questionnaires.service.ts';
 
 export { loadQuestionnaireConfig, type QuestionnaireConfig } from './questionnaire-config.ts';
 export { type SyncResult, syncQuestionnaires } from './questionnaire-sync.ts';
@@ -24,10 +26,14 @@ export async function questionnairesModule(
   app: FastifyInstance,
   deps: QuestionnairesModuleDeps,
 ): Promise<void> {
-  const service = createQuestionnairesService({
-    db: deps.db,
-    clock: deps.clock,
-    onRefused: (reason) => app.log.info({ reason }, 'questionnaire answer refused'),
-  });
-  registerQuestionnaireRoutes(app, service);
+  // Reasons name questions, never answers: answers are patient data and stay out of logs.
+  const onRefused = (reason: string) => app.log.info({ reason }, 'questionnaire answer refused');
+  registerQuestionnaireRoutes(
+    app,
+    createQuestionnairesService({ db: deps.db, clock: deps.clock, onRefused }),
+  );
+  registerSecuredQuestionnaireRoutes(
+    app,
+    createSecuredQuestionnairesService({ db: deps.db, clock: deps.clock, onRefused }),
+  );
 }

@@ -1,4 +1,4 @@
-import { questionnaireErrorCodes } from '@portal/contract';
+import { errorCodes, questionnaireErrorCodes } from '@portal/contract';
 import { DomainError } from '../../domain-error.ts';
 
 type InvalidAnswerCode =
@@ -55,4 +55,10 @@ export class ExamChangeNotAllowedError extends DomainError {
 export class ApiKeyInvalidError extends DomainError {
   readonly statusCode = 400;
   readonly code = questionnaireErrorCodes.apiKeyInvalid;
+}
+
+/** 409: the appointment is no longer booked or pending (already cancelled, for instance). */
+export class AppointmentNotActiveError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = errorCodes.conflict;
 }
