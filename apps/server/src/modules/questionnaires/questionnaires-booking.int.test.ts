@@ -257,3 +257,23 @@ describe('re-keying', () => {
     ).toBe(null);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the booking-flow and secured questionnaire routes', async () => {
+    const response = await get('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/booking-keys/{bookingKey}/questionnaires',
+        '/api/booking-keys/{bookingKey}/questionnaire-answers',
+        '/api/booking-keys/{bookingKey}/outcome',
+        '/api/booking-keys/{bookingKey}/exam-changes',
+        '/api/secured/appointments/{bookingKey}/questionnaires',
+        '/api/secured/appointments/{bookingKey}/questionnaire-answers',
+        '/api/secured/appointments/{bookingKey}/pain-scores',
+        '/api/secured/booking_requests/{bookingKey}/questionnaires',
+        '/api/secured/booking_requests/{bookingKey}/questionnaire-answers',
+      ]),
+    );
+  });
+});
