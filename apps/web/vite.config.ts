@@ -1,66 +1,36 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
 /**
- * The booking home is the most visited page: index.html preloads its route chunk (with the
- * chunks it imports and its CSS), so the browser fetches it alongside the entry instead of
- * after the entry has run and the router has asked for it. Other routes still load on demand.
+ * DOMPurify loads on demand (src/lib/sanitizer.ts). index.html gets a marker naming its chunk;
+ * the server turns it into a modulepreload when the provider's shell shows configuration HTML
+ * (banner, header message, footer), and removes it otherwise. (The booking home, the most
+ * visited page, is in the entry itself: see src/features/booking/index.ts.)
  */
-function preloadRouteChunks(routeModules: string[]): Plugin {
+function sanitizerChunkMarker(): Plugin {
   return {
-    name: 'portal:preload-route-chunks',
+    name: 'portal:sanitizer-chunk-marker',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
-          if (!chunk || alreadyLoaded.has(fileName) || scripts.has(fileName)) return;
-          scripts.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        for (const module of routeModules) {
-          const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
-          if (!route) throw new Error(`preloadRouteChunks: no chunk for ${module}`);
-          visit(route.fileName);
-        }
-        const base = '/';
-        // DOMPurify loads on demand (src/lib/sanitizer.ts). The server turns this marker into a
-        // modulepreload when the provider's shell shows configuration HTML (banner, header
-        // message, footer), and removes it otherwise.
-        const sanitizer = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith('src/lib/sanitize.ts'),
+        const sanitizer = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' && output.facadeModuleId?.endsWith('src/lib/sanitize.ts'),
         );
-        if (!sanitizer) throw new Error('preloadRouteChunks: no chunk for src/lib/sanitize.ts');
+        if (!sanitizer) throw new Error('sanitizerChunkMarker: no chunk for src/lib/sanitize.ts');
         return [
           {
             tag: 'meta',
-            attrs: { name: 'portal-sanitizer-chunk', content: `${base}${sanitizer.fileName}` },
+            attrs: { name: 'portal-sanitizer-chunk', content: `/${sanitizer.fileName}` },
             injectTo: 'head',
           },
-          ...[...styles].map<HtmlTagDescriptor>((file) => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head',
-          })),
-          ...[...scripts].map<HtmlTagDescriptor>((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head',
-          })),
         ];
       },
     },
@@ -103,33 +73,10 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   // @portal/contract declares `sideEffects: false`, so tree-shaking keeps zod out of pages
   // that only use its types and pure helpers.
-  plugins: [
-    react(),
-    preloadRouteChunks(['src/features/booking/routes/booking-home-page.tsx']),
-    precompressAssets(),
-  ],
-  resolve: {
-    // react-router's package exports only its development build (dev warnings on); the
-    // production build beside it differs by ENABLE_DEV_WARNINGS = false, which lets the
-    // minifier drop the warnings. Build only: tests and the dev server keep the warnings.
-    alias:
-      command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL(
-                  '../../node_modules/react-router/dist/production/index.mjs',
-                  import.meta.url,
-                ),
-              ),
-            },
-          ]
-        : [],
-  },
+  plugins: [react(), sanitizerChunkMarker(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

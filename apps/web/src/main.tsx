@@ -1,13 +1,30 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { readBootstrap } from './lib/bootstrap.ts';
+import { loadSanitizer, shellShowsHtml } from './lib/sanitizer.ts';
 import './app/styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A shell with configuration HTML needs the sanitizer (preloaded by index.html) before it
+// renders; waiting for it here means the first render is the complete page instead of a
+// loading state followed by a second, blocking render of everything.
+const bootstrap = readBootstrap();
+const ready =
+  bootstrap && shellShowsHtml(bootstrap.config.radiology)
+    ? loadSanitizer().catch(() => undefined) // Startup retries and shows its error state.
+    : Promise.resolve(undefined);
+
+void ready.then(() => {
+  // As a transition the first render yields to the browser every few milliseconds instead
+  // of blocking the main thread until the whole page is built.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+});

@@ -1,13 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
 import { authenticationRoute } from '../features/authentication/index.ts';
-import { bookingRoutes } from '../features/booking/index.ts';
+import { BookingHomePage, bookingRoutes } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
 import { kioskRoute } from '../features/kiosk/index.ts';
-import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { patientPortalRoutes } from '../features/patient-portal/index.ts';
+import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -35,7 +35,7 @@ const later = (path: string, titleKey: string): RouteObject => ({
  */
 export function pageRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: bookingRoutes.home },
+    { index: true, Component: BookingHomePage },
     { path: 'kiosk', lazy: kioskRoute },
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
@@ -65,7 +65,7 @@ export function pageRoutes(): RouteObject[] {
     { path: 'privacy', lazy: staticPageRoutes.privacy },
     { path: 'iframe-test', lazy: iframeTestRoute },
     later('preview-email', 'page.preview_email.title'),
-    { path: 'advanced-booking', lazy: bookingRoutes.home },
+    { path: 'advanced-booking', Component: BookingHomePage },
     { path: 'advanced-booking/select-clinic', lazy: bookingRoutes.selectClinic },
     { path: 'advanced-booking/booking', lazy: bookingRoutes.booking },
     { path: 'select-clinic', lazy: bookingRoutes.selectClinic },

@@ -4,6 +4,8 @@
  * for it before the first render when the shell shows configuration HTML; the static pages
  * load it with their route module.
  */
+import type { RadiologyConfig } from '@portal/contract';
+
 type SanitizeModule = typeof import('./sanitize.ts');
 
 let loaded: SanitizeModule | undefined;
@@ -27,4 +29,15 @@ export function loadSanitizer(): Promise<SanitizeModule> {
 /** The sanitizer when it has loaded, else undefined. */
 export function loadedSanitizer(): SanitizeModule | undefined {
   return loaded;
+}
+
+/** Whether the shell (banner, header message, footer) shows configuration HTML. */
+export function shellShowsHtml(
+  radiology: Pick<RadiologyConfig, 'bannerMessage' | 'customHeaderMessage' | 'customFooter'>,
+): boolean {
+  return (
+    [radiology.bannerMessage, radiology.customHeaderMessage, radiology.customFooter]
+      .join('')
+      .trim() !== ''
+  );
 }

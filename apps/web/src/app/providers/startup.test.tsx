@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadedSanitizer } from '../../lib/sanitizer.ts';
+import { loadedSanitizer, loadSanitizer } from '../../lib/sanitizer.ts';
 import { errorResponse, jsonResponse, makeConfig } from '../../testing/fixtures.ts';
 import { seedStartupQueries } from './seed-startup.ts';
 import { Startup } from './startup.tsx';
@@ -139,6 +139,16 @@ describe('Startup', () => {
       ).toBeInTheDocument();
       expect(loadedSanitizer()).toBeDefined();
       expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('renders the complete shell in the first pass when the sanitizer loaded before it (main.tsx)', async () => {
+      serve({ jsLocale: 'mk' });
+      await loadSanitizer();
+      const data = inlined();
+      data.config.radiology.bannerMessage = '<p>Closed on 24 December.</p>';
+      renderStartup('', data);
+      // Synchronously, without waiting: no loading state in between.
+      expect(screen.getByRole('heading', { name: 'Добредојдовте во X' })).toBeInTheDocument();
     });
 
     it('does nothing without the data (start-up fetches as before)', async () => {

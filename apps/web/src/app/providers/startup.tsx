@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfigProvider, type PortalConfig } from '../../lib/config.tsx';
 import { createI18n, resolveLocale } from '../../lib/i18n.ts';
-import { loadSanitizer } from '../../lib/sanitizer.ts';
+import { loadedSanitizer, loadSanitizer, shellShowsHtml } from '../../lib/sanitizer.ts';
 import { HeadManager } from '../head/head-manager.tsx';
 import { configQuery, translationsQuery } from './startup-queries.ts';
 import { StartupError, StartupLoading } from './startup-states.tsx';
@@ -43,12 +43,8 @@ export function Startup({ search, children }: { search: string; children: ReactN
   );
   // The shell shows configuration HTML (banner, header message, footer): load the sanitizer
   // before the first render, so the shell paints complete; otherwise it is not needed yet.
-  const radiologyData = radiology?.data;
-  const shellHtml = radiologyData
-    ? [radiologyData.bannerMessage, radiologyData.customHeaderMessage, radiologyData.customFooter]
-        .join('')
-        .trim() !== ''
-    : false;
+  // main.tsx loads it before the first render when the inlined start-up data says so.
+  const shellHtml = radiology?.data ? shellShowsHtml(radiology.data) : false;
   const sanitizer = useQuery({
     queryKey: ['startup', 'sanitizer'],
     queryFn: async () => {
@@ -56,6 +52,7 @@ export function Startup({ search, children }: { search: string; children: ReactN
       return true;
     },
     enabled: shellHtml,
+    initialData: () => (loadedSanitizer() ? true : undefined),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
