@@ -88,10 +88,11 @@ function valueProblem(question: QuestionConfig, value: unknown): string | null {
  * the definition it claims to answer and returns the data to store.
  * Refused: not a JSON object; a key that names no question of THIS survey
  * (another questionnaire's answers, injected outcome fields such as
- * denyBooking or newExamSlug); an answer to a question the answers themselves
- * hide; a value of the wrong type or outside the choices; a missing required
+ * denyBooking or newExamSlug); a value of the wrong type or outside the
+ * choices; a missing required
  * answer (including ones made visible or required by other answers) or a
  * failed validator, which survey-core decides exactly as the browser did.
+ * Answers to questions the answers themselves hide are dropped, not stored.
  * Expression questions are computed here, never taken from the client.
  */
 export function checkAnswerSet(survey: SurveyConfig, resultText: string): Record<string, unknown> {
@@ -128,6 +129,20 @@ export function checkAnswerSet(survey: SurveyConfig, resultText: string): Record
 
   const model = new Model(survey);
   model.data = input;
+  // Answers to questions the other answers hide are dropped, as SurveyJS itself drops them on
+  // completion (the browser sends survey.data before that): never stored, never seen by rules.
+  for (let pass = 0; pass < 10; pass += 1) {
+    const hidden = Object.keys(input).filter((key) => {
+      const live = model.getQuestionByName(key);
+      return live && !(live.isVisible && live.isParentVisible && (live.page?.isVisible ?? true));
+    });
+    if (hidden.length === 0) break;
+    for (const key of hidden) {
+      delete input[key];
+      delete input[`${key}${otherSuffix}`];
+    }
+    model.data = input;
+  }
   for (const [key, value] of Object.entries(input)) {
     if (key.endsWith(otherSuffix) && !questions.has(key)) {
       const ownerValue = input[key.slice(0, -otherSuffix.length)];
@@ -137,12 +152,7 @@ export function checkAnswerSet(survey: SurveyConfig, resultText: string): Record
       if (!chose) throw new InvalidAnswerSet(`${key} without the other choice`);
       continue;
     }
-    const question = questions.get(key) as QuestionConfig;
-    const live = model.getQuestionByName(key);
-    if (!live?.isVisible || !live.isParentVisible || (live.page && !live.page.isVisible)) {
-      throw new InvalidAnswerSet(`${key} answers a question that is not asked`);
-    }
-    const problem = valueProblem(question, value);
+    const problem = valueProblem(questions.get(key) as QuestionConfig, value);
     if (problem) throw new InvalidAnswerSet(`${key} ${problem}`);
   }
   if (!model.validate(false)) {

@@ -115,9 +115,8 @@ describe('checkAnswerSet', () => {
     refused(mri, { possiblyPregnant: 'no' });
   });
 
-  it('refuses wrong types, values outside the choices and answers to hidden questions', () => {
+  it('refuses wrong types and values outside the choices', () => {
     refused(mri, { ...mriSafe, pacemaker: 'no' });
-    refused(mri, { ...mriSafe, implantDetails: 'hidden while otherImplants is false' });
     refused(bySlug('pregnancy-check').survey, { possiblyPregnant: 'maybe' });
     refused(bySlug('feedback').survey, { overall: 6 });
     refused(bySlug('feedback').survey, { overall: '5' });
@@ -133,6 +132,15 @@ describe('checkAnswerSet', () => {
   it('refuses text that is not a JSON object', () => {
     refused(mri, 'not json');
     refused(mri, '[]');
+  });
+
+  it('drops answers to questions the answers hide (as SurveyJS does on completion)', () => {
+    expect(
+      checkAnswerSet(
+        mri,
+        JSON.stringify({ ...mriSafe, implantDetails: 'typed, then answered no' }),
+      ),
+    ).toEqual(mriSafe);
   });
 
   it('accepts "other" with its comment only when other was chosen', () => {

@@ -230,7 +230,7 @@ describe('forged or incomplete answer sets: 400 and nothing stored', () => {
     // onRefused receives reasons naming questions only; the values never reach it.
     const key = await reserveBookingKey(testApp.app);
     const [mri] = await questionnairesFor(key, ['mri-knee']);
-    const response = await answer(key, mri!, { ...mriSafe, implantDetails: 'SECRET-DETAIL' }, [
+    const response = await answer(key, mri!, { ...mriSafe, pacemaker: 'SECRET-DETAIL' }, [
       'mri-knee',
     ]);
     expect(response.statusCode).toBe(400);

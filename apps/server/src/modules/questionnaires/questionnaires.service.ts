@@ -172,10 +172,10 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       await keyMustBeReserved(bookingKey, now);
       const slugs = changedExamSlug ? [...examSlugs, changedExamSlug] : examSlugs;
       const exams = await examRefs(db, slugs);
-      const definitions = (await repository.listCurrentDefinitions(db)).filter(
+      const all = await repository.listCurrentDefinitions(db);
+      const definitions = all.filter(
         (definition) => bookingFlowTypes.has(definition.type) && appliesTo(definition, exams),
       );
-      const all = await repository.listCurrentDefinitions(db);
       const typeOf = new Map(all.map((definition) => [definition.id, definition.type]));
       const answers = (await repository.latestAnswers(db, bookingKey)).filter(isTemporary);
       const answeredIds = new Set(answers.map((answer) => answer.questionnaireId));
