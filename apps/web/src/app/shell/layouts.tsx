@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { KioskIdleGate } from '../../features/kiosk/index.ts';
+import { BookingInfoHost } from '../../lib/booking-info.tsx';
 import { Banners } from './banners/banners.tsx';
 import { Footer } from './footer/footer.tsx';
 import { Header } from './header/header.tsx';
@@ -51,8 +52,10 @@ export function ShellLayout() {
       <SkipLink />
       <NavigationIndicator />
       <Banners />
-      <Header />
-      <MainContent />
+      <BookingInfoHost>
+        <Header />
+        <MainContent />
+      </BookingInfoHost>
       <Footer />
       <KioskIdleGate />
       <ScrollRestoration />

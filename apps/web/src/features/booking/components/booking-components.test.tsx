@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -6,6 +7,7 @@ import { jsonResponse } from '../../../testing/fixtures.ts';
 import { renderApp, testI18n } from '../../../testing/render-app.tsx';
 import { ErrorModal } from './error-modal.tsx';
 import { isAllowedReferral } from './patient-form.tsx';
+import { PostalCodeModal } from './postal-code-modal.tsx';
 
 const exams = [
   {
@@ -76,6 +78,21 @@ describe('booking home', () => {
     expect(router.state.location.search).toContain('procedureTab=single');
   });
 
+  it("the header's Booking info button shows while no exam is chosen and opens the booking request info", async () => {
+    const { router, user } = await renderApp('/', { api, width: 1366 });
+    await screen.findByRole('radio', { name: /CT brain/ });
+    await user.click(screen.getByRole('button', { name: 'Booking info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About your booking request' });
+    expect(dialog).toHaveTextContent('We could not match your request to an exam.');
+    // Proceed without an exam asks for one instead of going on.
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('alert')).toHaveTextContent(/choose/i);
+    await user.click(screen.getByRole('radio', { name: /CT brain/ }));
+    expect(screen.queryByRole('button', { name: 'Booking info' })).not.toBeInTheDocument();
+  });
+
   it('the body figure is keyboard-operable and filters the exams', async () => {
     const { user } = await renderApp('/', { api });
     const head = await screen.findByRole('button', { name: 'Head' });
@@ -100,6 +117,53 @@ describe('error modal', () => {
     expect(onClose).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Choose another time' }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the 'can't locate' postal code box", () => {
+  const places = [
+    { id: 7, code: '2000', country: 'AU', suburb: 'Sydney', latitude: -33.87, longitude: 151.21 },
+    {
+      id: 8,
+      code: '2010',
+      country: 'AU',
+      suburb: 'Surry Hills',
+      latitude: -33.88,
+      longitude: 151.21,
+    },
+  ];
+  function renderModal() {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const q = new URL(String(input), 'http://localhost').searchParams.get('q') ?? '';
+        return jsonResponse(places.filter((place) => place.code.startsWith(q)));
+      }),
+    );
+    const onChoose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={testI18n()}>
+          <PostalCodeModal isOpen located={false} onChoose={onChoose} onClose={() => {}} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    return { onChoose, box: screen.getByRole('textbox', { name: 'Postcode or suburb' }) };
+  }
+
+  it('Enter picks the single match, even when pressed before the results arrive', async () => {
+    const { onChoose, box } = renderModal();
+    await userEvent.type(box, '2000{Enter}');
+    await waitFor(() => expect(onChoose).toHaveBeenCalledWith(places[0]));
+  });
+
+  it('Enter with several matches moves focus to the first of them', async () => {
+    const { onChoose, box } = renderModal();
+    await userEvent.type(box, '20');
+    await screen.findByRole('button', { name: 'Surry Hills 2010' });
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Sydney 2000' })).toHaveFocus();
+    expect(onChoose).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PostalCodeLocation } from '@portal/contract';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostalCodeSearch } from '../api/catalogue-api.ts';
 import styles from './booking.module.css';
@@ -25,6 +25,30 @@ export function PostalCodeModal({
   const [q, setQ] = useState('');
   const id = useId();
   const search = usePostalCodeSearch(q);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Enter pressed before the results for what was typed have arrived: acted on when they do.
+  const [enterPending, setEnterPending] = useState(false);
+
+  // Enter picks the only match, or moves to the list when there are several.
+  const actOnEnter = (results: PostalCodeLocation[]) => {
+    const [only] = results;
+    if (results.length === 1 && only) onChoose(only);
+    else listRef.current?.querySelector('button')?.focus();
+  };
+
+  useEffect(() => {
+    if (!enterPending || search.isFetching) return;
+    setEnterPending(false);
+    if (search.data) actOnEnter(search.data);
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (search.data && !search.isFetching) actOnEnter(search.data);
+    else if (q.trim().length >= 2) setEnterPending(true);
+  };
+
   return (
     <BookingModal
       isOpen={isOpen}
@@ -47,10 +71,11 @@ export function PostalCodeModal({
         autoComplete="postal-code"
         value={q}
         onChange={(event) => setQ(event.target.value)}
+        onKeyDown={onKeyDown}
       />
       <div aria-live="polite">
         {search.data?.length ? (
-          <ul className={styles.chips}>
+          <ul ref={listRef} className={styles.chips}>
             {search.data.map((location) => (
               <li key={location.id}>
                 <button type="button" className={styles.chip} onClick={() => onChoose(location)}>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
+import { useOfferBookingInfo } from '../../../lib/booking-info.tsx';
 import { useBodyParts, useExamGroups, useExams, useWalkInExams } from '../api/catalogue-api.ts';
 import { BodyFigure } from '../components/body-figure.tsx';
 import styles from '../components/booking.module.css';
@@ -146,6 +147,21 @@ export function BookingHomePage() {
       return;
     }
     afterWalkIn(params);
+  };
+
+  // The header's Booking info button, shown while no exam is chosen (spec 1 §2).
+  useOfferBookingInfo(selected.length > 0, () => {
+    setContinueParams(null);
+    setDialog('request-info');
+  });
+
+  // From the header there is no exam yet: Proceed asks for one, as Continue does.
+  const proceedFromInfo = () => {
+    if (selected.length) goToClinics();
+    else {
+      setDialog('none');
+      onContinue();
+    }
   };
 
   const continueAfterWarning = () => {
@@ -312,7 +328,7 @@ export function BookingHomePage() {
           <BookingRequestInfoModal
             isOpen={dialog === 'request-info'}
             info={info}
-            onProceed={() => goToClinics()}
+            onProceed={proceedFromInfo}
             onUpdate={() => {
               setDialog('none');
               listRef.current?.querySelector('input')?.focus();
