@@ -8,7 +8,7 @@ import { loadProviderConfig, ProviderConfigError } from './config/provider-confi
 import { readAppVersion } from './config/version.ts';
 import { createDb, type DatabaseHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
+import { demoPatient, listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createAvailabilityService } from './modules/availability/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
@@ -150,6 +150,8 @@ async function main(): Promise<void> {
     for (const line of await listDemoBookings(db)) {
       console.log(`  Demo ${line.kind}: ${env.publicUrl}/${line.path}/${line.bookingKey}`);
     }
+    // The demo patient's date of birth opens them; the OTP then arrives in the development outbox.
+    console.log(`  Demo patient's date of birth: ${demoPatient.date_of_birth}`);
     if (!env.smtpUrl)
       console.log(`Development outbox: ${env.publicUrl}/dev/outbox (or npm run outbox)`);
   }
