@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
+import { moveTemporaryAnswers } from './questionnaires.repository.ts';
 import { registerQuestionnaireRoutes } from './questionnaires.routes.ts';
 import { createQuestionnairesService } from './questionnaires.service.ts';
 import { registerSecuredQuestionnaireRoutes } from './secured-questionnaires.routes.ts';
@@ -9,7 +10,6 @@ import { createSecuredQuestionnairesService } from './secured-questionnaires.ser
 
 export { loadQuestionnaireConfig, type QuestionnaireConfig } from './questionnaire-config.ts';
 export { type SyncResult, syncQuestionnaires } from './questionnaire-sync.ts';
-export { moveTemporaryAnswers } from './questionnaires.repository.ts';
 export {
   createQuestionnairesService,
   type GateItem,
@@ -36,4 +36,20 @@ export async function questionnairesModule(
     app,
     createSecuredQuestionnairesService({ db: deps.db, clock: deps.clock, onRefused }),
   );
+}
+
+/**
+ * What the booking module asks this one (injected in app.ts, so booking does
+ * not import questionnaires): the appointment and booking-request gates, the
+ * api key bookkeeping and the re-key of temporary answers (inside the re-key
+ * transaction, on the connection it is given).
+ */
+export function createBookingQuestionnaireHooks(deps: { db: Kysely<Database>; clock: Clock }) {
+  const service = createQuestionnairesService(deps);
+  return {
+    checkAppointments: service.checkAppointments,
+    checkBookingRequest: service.checkBookingRequest,
+    markApiKeyUsed: service.markApiKeyUsed,
+    moveTemporaryAnswers,
+  };
 }

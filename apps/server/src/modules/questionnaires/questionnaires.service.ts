@@ -14,6 +14,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { assertKeyUsable, createBookingStore, type RequestContext } from '../booking/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
+import { createDefinitionCache } from './definition-cache.ts';
 import { type CombinedOutcome, combineOutcome, matchingRules } from './outcomes.ts';
 import {
   appliesTo,
@@ -62,6 +63,7 @@ export interface GateItem {
  */
 export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
   const { db, clock } = deps;
+  const cache = createDefinitionCache(db);
 
   async function examRefs(tx: Db, examSlugs: readonly string[]): Promise<ExamRef[]> {
     const modalities = await repository.examModalities(tx, examSlugs);
@@ -109,7 +111,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
         examSlugs,
       );
     });
-    const current = await repository.listCurrentDefinitions(tx);
+    const current = await cache.current();
     const combined = combineOutcome(rules, {
       today: now.toISOString().slice(0, 10),
       questionnaireIdOfSlug: (slug) => current.find((row) => row.slug === slug)?.id ?? null,
@@ -172,7 +174,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       await keyMustBeReserved(bookingKey, now);
       const slugs = changedExamSlug ? [...examSlugs, changedExamSlug] : examSlugs;
       const exams = await examRefs(db, slugs);
-      const all = await repository.listCurrentDefinitions(db);
+      const all = await cache.current();
       const definitions = all.filter(
         (definition) => bookingFlowTypes.has(definition.type) && appliesTo(definition, exams),
       );
@@ -204,9 +206,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
       const exams = await examRefs(db, request.examSlugs);
-      const definition = (await repository.listCurrentDefinitions(db)).find(
-        (row) => row.id === request.questionnaireId,
-      );
+      const definition = (await cache.current()).find((row) => row.id === request.questionnaireId);
       if (!definition || !bookingFlowTypes.has(definition.type) || !appliesTo(definition, exams)) {
         refuse('questionnaire not asked for these exams');
       }
@@ -307,7 +307,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       }
       const exams = await examRefs(db, examSlugs);
       const answered = new Set(combined.answers.map((answer) => answer.questionnaireId));
-      const missing = (await repository.listCurrentDefinitions(db)).filter(
+      const missing = (await cache.current()).filter(
         (definition) =>
           definition.requiredBeforeBooking &&
           bookingFlowTypes.has(definition.type) &&
