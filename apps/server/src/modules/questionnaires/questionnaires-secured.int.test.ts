@@ -193,6 +193,32 @@ describe('secured appointment questionnaires', () => {
   });
 });
 
+describe('declining', () => {
+  it('the decline questionnaire sets DECLINED_BY_PATIENT and frees the slot', async () => {
+    const booked = await book('knee-x-ray');
+    const cookie = await signIn(booked.bookingKey, 'APPOINTMENT');
+    const base = `/api/secured/appointments/${booked.bookingKey}`;
+    const decline = await questionnaire(
+      `${base}/questionnaires?type=DECLINE_APPOINTMENT`,
+      cookie,
+      'decline',
+    );
+    const saved = await inject('POST', `${base}/questionnaire-answers`, cookie, {
+      questionnaireId: decline.id,
+      questionnaireResult: JSON.stringify({ reason: 'location' }),
+      appointmentId: booked.appointmentId,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().appointmentStatus).toBe('DECLINED_BY_PATIENT');
+    const bookings = await testApp.database.db
+      .selectFrom('resource_bookings')
+      .select('id')
+      .where('appointment_id', '=', booked.appointmentId)
+      .execute();
+    expect(bookings).toEqual([]);
+  });
+});
+
 describe('pain scores', () => {
   it('saves a pain score; an out-of-range one is message.pain_score_problem', async () => {
     const booked = await book('ultrasound-guided-joint-injection');
