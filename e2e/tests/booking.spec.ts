@@ -263,6 +263,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     await waitForSlots(page, clinic.name);
     await page.getByText(t('booking.slots.request_only', { name: exam.name })).waitFor();
     await screenshot(page, `booking-request-slots-${viewport}`);
+    let windowStart = '';
     if (viewport === 'phone') {
       // No preferred time: the clinic will call.
       await page.getByRole('button', { name: t('booking.slots.no_preferred_time') }).click();
@@ -270,6 +271,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
       // A preferred window (an enquiry slot): nothing is held for it.
       const window = slotList(page).getByRole('button').first();
       expect(await window.textContent()).toMatch(/–/);
+      windowStart = (await window.getAttribute('data-slot')) ?? '';
       await window.click();
       await expect.poll(() => window.getAttribute('aria-pressed')).toBe('true');
     }
@@ -287,6 +289,24 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     const bookingKey = (await page.getByTestId('booking-key').textContent()) ?? '';
     expect(bookingKey).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
     await page.getByText(t('booking.complete.request_sent')).waitFor();
+    // The preferred time as chosen: the window's range in clinic time, or none.
+    const preferred = normalizeSpaces(
+      (await page.getByTestId('preferred-time').textContent()) ?? '',
+    );
+    if (windowStart) {
+      expect(preferred).toContain(
+        clinicLocal(windowStart, clinic.timeZone, { day: 'numeric', month: 'long' }),
+      );
+      expect(preferred).toContain(
+        clinicLocal(windowStart, clinic.timeZone, { hour: 'numeric', minute: '2-digit' }),
+      );
+      expect(preferred).toMatch(/–/);
+      expect(preferred).toContain(
+        clinicLocal(windowStart, clinic.timeZone, { timeZoneName: 'short' }).split(' ').pop(),
+      );
+    } else {
+      expect(preferred).toBe(t('booking.complete.preferred_none'));
+    }
     await expectNoAxeViolations(page, `request completion on ${viewport}`);
     await screenshot(page, `booking-request-complete-${viewport}`);
 

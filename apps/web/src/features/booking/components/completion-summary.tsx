@@ -1,12 +1,13 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import { isTranslationKey } from '../../questionnaires/index.ts';
-import { loadCompletion } from '../model/booking-session.ts';
+import { loadCompletion, type PreferredTime } from '../model/booking-session.ts';
 import styles from './booking.module.css';
 import { RedirectModal } from './redirect-modal.tsx';
-import { formatInZone } from './slot-time.tsx';
+import { formatInZone, zoneName } from './slot-time.tsx';
 
 /** The completion summary: exams, clinic, clinic-local date and time, and the booking key. */
 export function CompletionSummary() {
@@ -83,6 +84,16 @@ export function CompletionSummary() {
             <dd>{t('booking.complete.request_sent')}</dd>
           </div>
         ))}
+        {completion.bookingRequests.length ? (
+          <div>
+            <dt>{t('booking.complete.preferred_time')}</dt>
+            <dd data-testid="preferred-time">
+              {completion.preferred
+                ? preferredText(completion.preferred, i18n.language, t)
+                : t('booking.complete.preferred_none')}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <p>{t(`booking.complete.next_steps${staff}`)}</p>
       <div className={styles.actions}>
@@ -96,4 +107,29 @@ export function CompletionSummary() {
       <RedirectModal isOpen={redirecting} onNavigate={go} onCancel={() => setRedirecting(false)} />
     </div>
   );
+}
+
+/** A request's preferred time in the clinic's own time: the window, or the parts of the day. */
+function preferredText(preferred: PreferredTime, locale: string, t: TFunction): string {
+  if (preferred.kind === 'time_of_day') {
+    return t('booking.complete.preferred_time_of_day', {
+      parts: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+        preferred.timeOfDay.map((part) => t(`booking.slots.${part.toLowerCase()}`)),
+      ),
+      zone: zoneName(preferred.timeZone, locale, new Date()),
+    });
+  }
+  const format = new Intl.DateTimeFormat(locale, {
+    timeZone: preferred.timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  return preferred.end
+    ? format.formatRange(new Date(preferred.start), new Date(preferred.end))
+    : format.format(new Date(preferred.start));
 }

@@ -12,7 +12,7 @@ import { pushBookingCompleted, pushBookingEvent } from '../../../lib/analytics.t
 import { uploadReferral } from '../api/booking-api.ts';
 import { useBookingConfig } from '../api/catalogue-api.ts';
 import { useStaffBooking } from '../hooks/use-booking-navigation.ts';
-import { chosenSlotsOf, listParam } from '../model/booking-params.ts';
+import { chosenSlotsOf, listParam, timeOfDayOf } from '../model/booking-params.ts';
 import { ensureBookingKey, holds, saveCompletion } from '../model/booking-session.ts';
 import { BookingFailedError, createBooking, SlotLostError } from '../model/create-booking.ts';
 import { serverErrorMessage } from '../model/server-error-message.ts';
@@ -110,6 +110,7 @@ export default function PatientForm({
           patientNotes: patientNotes || undefined,
           pending: config.data?.createPendingAppointment ?? false,
           staffBooking: staff,
+          timeOfDay: timeOfDayOf(params),
         },
         t,
       );

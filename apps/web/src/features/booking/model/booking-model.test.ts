@@ -24,7 +24,12 @@ import {
 } from './booking-rules.ts';
 import { currentBookingKey, setBookingKey } from './booking-session.ts';
 import { visibleRange } from './calendar-dates.ts';
-import { BookingFailedError, createBooking, SlotLostError } from './create-booking.ts';
+import {
+  BookingFailedError,
+  createBooking,
+  preferredTimeOf,
+  SlotLostError,
+} from './create-booking.ts';
 import { serverErrorMessage } from './server-error-message.ts';
 
 const t = testI18n().t;
@@ -290,6 +295,7 @@ describe('createBooking', () => {
       preferredStart: '2031-05-05T09:00:00+10:00',
     });
     expect(done.kind).toBe('BOOKING_REQUEST');
+    expect(done.preferred).toMatchObject({ kind: 'window', start: '2031-05-05T09:00:00+10:00' });
     expect(done.confirmationMessage).toBe('We will call you.');
   });
 });
@@ -307,5 +313,33 @@ describe('withExamChanged (booking params)', () => {
     expect(next.get('slots')).toBeNull();
     expect(next.get('step')).toBeNull();
     expect(next.get('clinic')).toBe('north');
+  });
+});
+
+describe("a booking request's preferred time (completion)", () => {
+  const tz = 'Australia/Sydney';
+  const start = '2031-05-05T08:00:00+10:00';
+  const end = '2031-05-05T12:00:00+10:00';
+
+  it('is the chosen window, with the end remembered at the choice', () => {
+    expect(
+      preferredTimeOf({ holdId: '', start, end, timeZone: tz }, start, ['MORNING'], tz),
+    ).toEqual({ kind: 'window', start, end, timeZone: tz });
+    // A choice remembered for another time gives no end.
+    expect(preferredTimeOf({ holdId: '', start: end }, start, [], tz)).toEqual({
+      kind: 'window',
+      start,
+      end: null,
+      timeZone: tz,
+    });
+  });
+
+  it('is the time-of-day filter without a window, else none', () => {
+    expect(preferredTimeOf(undefined, undefined, ['MORNING', 'EVENING'], tz)).toEqual({
+      kind: 'time_of_day',
+      timeOfDay: ['MORNING', 'EVENING'],
+      timeZone: tz,
+    });
+    expect(preferredTimeOf(undefined, undefined, [], tz)).toBeNull();
   });
 });

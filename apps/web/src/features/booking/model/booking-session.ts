@@ -1,4 +1,8 @@
-import type { AppointmentCreationItem, BookingRequestResponseItem } from '@portal/contract';
+import type {
+  AppointmentCreationItem,
+  BookingRequestResponseItem,
+  TimeOfDay,
+} from '@portal/contract';
 import { newBookingKey } from '../api/booking-api.ts';
 
 /**
@@ -34,7 +38,18 @@ export async function ensureBookingKey(): Promise<string> {
   return reserving;
 }
 
-export type Holds = Record<string, { holdId: string; start: string }>;
+/**
+ * A chosen slot per exam: its hold (none, '', for a request's preferred time) and, for a
+ * request's preferred time, the window's end and the clinic's zone, for the completion.
+ */
+export interface Hold {
+  holdId: string;
+  start: string;
+  end?: string;
+  timeZone?: string;
+}
+
+export type Holds = Record<string, Hold>;
 
 export function holds(): Holds {
   try {
@@ -44,12 +59,16 @@ export function holds(): Holds {
   }
 }
 
-export function setHold(examSlug: string, hold: { holdId: string; start: string } | null): void {
+export function setHold(examSlug: string, hold: Hold | null): void {
   const next = holds();
   if (hold) next[examSlug] = hold;
   else delete next[examSlug];
   sessionStorage.setItem(holdsName, JSON.stringify(next));
 }
+
+export type PreferredTime =
+  | { kind: 'window'; start: string; end: string | null; timeZone: string }
+  | { kind: 'time_of_day'; timeOfDay: TimeOfDay[]; timeZone: string };
 
 export interface Completion {
   bookingKey: string;
@@ -58,6 +77,8 @@ export interface Completion {
   bookingRequests: BookingRequestResponseItem[];
   requestBookingKey: string | null;
   staffBooking: boolean;
+  /** The booking request's preferred time: a window, or parts of the day, in clinic time. */
+  preferred?: PreferredTime | null;
   /** A questionnaire outcome routed the booking to a request, with this message (issue 5). */
   confirmationMessage?: string | null;
 }

@@ -4,6 +4,7 @@ import type {
   ClinicSummary,
   Exam,
   PatientDetails,
+  TimeOfDay,
 } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -17,7 +18,13 @@ import {
 } from '../api/booking-api.ts';
 import type { ChosenSlots } from './booking-params.ts';
 import { creationOutcome } from './booking-rules.ts';
-import { type Completion, ensureBookingKey, type Holds, setBookingKey } from './booking-session.ts';
+import {
+  type Completion,
+  ensureBookingKey,
+  type Holds,
+  type PreferredTime,
+  setBookingKey,
+} from './booking-session.ts';
 import { serverErrorMessage } from './server-error-message.ts';
 
 /** Someone else took a chosen slot (409): the error modal, cleared times and fresh slots follow. */
@@ -39,6 +46,8 @@ export interface BookingInput {
   patientNotes?: string | undefined;
   pending: boolean;
   staffBooking: boolean;
+  /** The slot screen's time-of-day filter: a request's preference when no window is chosen. */
+  timeOfDay?: TimeOfDay[];
 }
 
 /**
@@ -120,12 +129,21 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
 
   let bookingRequests: BookingRequestResponseItem[] = [];
   let requestBookingKey: string | null = null;
+  let preferredTime: PreferredTime | null = null;
   if (requestExams.length) {
     // A request made beside appointments gets its own key (one key names one group).
     requestBookingKey = appointmentExams.length ? (await newBookingKey()).bookingKey : bookingKey;
-    const preferred = requestExams
-      .map((exam) => input.chosen[exam.slug])
-      .find((value) => value && value !== 'request');
+    const preferredExam = requestExams.find((exam) => {
+      const value = input.chosen[exam.slug];
+      return value && value !== 'request';
+    });
+    const preferred = preferredExam ? input.chosen[preferredExam.slug] : undefined;
+    preferredTime = preferredTimeOf(
+      preferred ? input.holds[preferredExam?.slug ?? ''] : undefined,
+      preferred,
+      input.timeOfDay ?? [],
+      input.clinic.timeZone,
+    );
     try {
       bookingRequests = await createBookingRequests({
         bookingKey: requestBookingKey,
@@ -158,10 +176,33 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
     appointments,
     bookingRequests,
     requestBookingKey,
+    preferred: preferredTime,
     staffBooking: input.staffBooking,
     confirmationMessage:
       bookingRequests.find((item) => item.confirmationMessage)?.confirmationMessage ??
       routed?.confirmationMessage ??
       null,
   };
+}
+
+/**
+ * What the completion shows as a request's preferred time: the chosen window (its end is
+ * remembered with the choice), else the time-of-day filter, else none.
+ */
+export function preferredTimeOf(
+  hold: Holds[string] | undefined,
+  start: string | undefined,
+  timeOfDay: TimeOfDay[],
+  clinicTimeZone: string,
+): PreferredTime | null {
+  if (start) {
+    const chosen = hold?.start === start ? hold : undefined;
+    return {
+      kind: 'window',
+      start,
+      end: chosen?.end ?? null,
+      timeZone: chosen?.timeZone ?? clinicTimeZone,
+    };
+  }
+  return timeOfDay.length ? { kind: 'time_of_day', timeOfDay, timeZone: clinicTimeZone } : null;
 }

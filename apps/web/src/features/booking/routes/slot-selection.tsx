@@ -126,7 +126,12 @@ export function SlotSelection({
         });
         setHold(examSlug, { holdId: hold.holdId, start: slot.start });
       } else {
-        setHold(examSlug, { holdId: '', start: slot.start });
+        setHold(examSlug, {
+          holdId: '',
+          start: slot.start,
+          end: slot.end,
+          timeZone: slot.timeZone,
+        });
       }
       const updated = withChosenSlot(params, examSlug, slot.start);
       updated.delete('exam');
