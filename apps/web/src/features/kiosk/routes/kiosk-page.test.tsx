@@ -111,6 +111,8 @@ describe('kiosk start page', () => {
     const checkIn = screen.getByRole('button', { name: /Check in/ });
     expect(checkIn).toBeDisabled();
     expect(checkIn).toHaveAccessibleDescription(/not available yet/);
+    // The visit re-writes the identity (browsers cap cookie lifetimes), adding the device id.
+    expect(cookie('patientKioskIdentity')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('turns kiosk mode on at the kiosk entry and keeps step and process', async () => {

@@ -6,7 +6,11 @@ import { Page } from '../../../components/ui/page.tsx';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import styles from '../components/kiosk.module.css';
 import { KioskIdentityModal } from '../components/kiosk-identity-modal.tsx';
-import { type KioskIdentity, readKioskIdentity } from '../model/kiosk-identity.ts';
+import {
+  type KioskIdentity,
+  readKioskIdentity,
+  saveKioskIdentity,
+} from '../model/kiosk-identity.ts';
 
 /**
  * The kiosk start screen (spec 1 §2 /kiosk; spec 2 §2): what a patient sees on the clinic's
@@ -23,6 +27,13 @@ export function KioskPage() {
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<KioskIdentity | null>(readKioskIdentity);
   const [naming, setNaming] = useState(identity === null);
+
+  // Browsers cap a cookie's life (Chromium: 400 days) below the spec's 2030-12-31; writing the
+  // identity again on each visit keeps a kiosk in daily use named.
+  useEffect(() => {
+    const current = readKioskIdentity();
+    if (current) saveKioskIdentity(current.name);
+  }, []);
 
   // The kiosk entry always runs in kiosk mode (idle watching, no admin or footer links).
   useEffect(() => {
