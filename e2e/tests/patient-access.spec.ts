@@ -153,9 +153,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('patient access on a %s', (vie
     await page.keyboard.press('Escape');
     await dobDialog.waitFor({ state: 'detached' });
     const reopen = page.getByRole('button', { name: t('authentication.start') });
+    await expectNoAxeViolations(page, `authentication page on ${viewport}`);
+    await screenshot(page, `access-authentication-page-${viewport}`);
     await reopen.focus();
     await page.keyboard.press('Enter');
-    await expectNoAxeViolations(page, `authentication page on ${viewport}`);
 
     const seen = new Set<string>();
     await enterDateOfBirthByKeyboard(page);

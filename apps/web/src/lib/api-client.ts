@@ -44,7 +44,7 @@ type UnauthorizedHandler = (error: ApiError, path: string) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
 /**
- * Registers what a 401 does (log the client out, later: re-authenticate the patient).
+ * Registers what a 401 does (log the client out and, on a patient page, re-authenticate).
  * Returns a function that unregisters it.
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
