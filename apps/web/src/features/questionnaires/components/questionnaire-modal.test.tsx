@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -124,6 +124,31 @@ describe('QuestionnaireModal', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenLastCalledWith(JSON.stringify({ pacemaker: 'yes' }));
+  });
+
+  it('names a yes/no question shown as radios by its title (SurveyJS leaves it unnamed)', async () => {
+    renderModal({
+      questionnaire: tinyQuestionnaire({
+        definition: {
+          elements: [
+            {
+              type: 'boolean',
+              name: 'pacemaker',
+              title: 'Do you have a pacemaker?',
+              isRequired: true,
+              renderAs: 'radio',
+            },
+          ],
+        },
+      }),
+    });
+    const group = await screen.findByRole(
+      'radiogroup',
+      { name: 'Do you have a pacemaker?' },
+      { timeout: 15_000 },
+    );
+    expect(group).toHaveAttribute('aria-required', 'true');
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
   });
 
   it('speaks Macedonian in its survey when the app does', async () => {

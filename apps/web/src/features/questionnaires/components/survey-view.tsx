@@ -1,7 +1,12 @@
 import 'survey-core/survey-core.fontless.css';
 import 'survey-core/i18n/macedonian';
 import { useEffect, useRef, useState } from 'react';
-import { type CompletingEvent, Model, type SurveyModel } from 'survey-core';
+import {
+  type AfterRenderQuestionEvent,
+  type CompletingEvent,
+  Model,
+  type SurveyModel,
+} from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import styles from './questionnaire.module.css';
 
@@ -19,6 +24,20 @@ export interface SurveyViewProps {
  * save: a refused save keeps the survey on its last page with the answers, so Complete can
  * be pressed again; the modal shows and announces the error.
  */
+/**
+ * SurveyJS renders a yes/no question shown as radios (boolean, renderAs radio) in a fieldset
+ * with role="presentation", so a screen reader hears "Yes, radio button" without the question.
+ * Name the group by the question's title, as its radiogroup questions already are (WCAG 1.3.1).
+ */
+function labelRadioGroup(_survey: SurveyModel, options: AfterRenderQuestionEvent) {
+  const group = options.htmlElement.querySelector('fieldset[role="presentation"]');
+  const titleId = options.question.ariaTitleId;
+  if (!group || !titleId || !group.querySelector('input[type="radio"]')) return;
+  group.setAttribute('role', 'radiogroup');
+  group.setAttribute('aria-labelledby', titleId);
+  if (options.question.isRequired) group.setAttribute('aria-required', 'true');
+}
+
 export default function SurveyView({ definition, locale, onSubmit, onSaved }: SurveyViewProps) {
   const [model] = useState(() => {
     const survey = new Model(definition);
@@ -28,6 +47,7 @@ export default function SurveyView({ definition, locale, onSubmit, onSaved }: Su
     survey.showCompletePage = false;
     // Focus stays where the modal puts it (the dialog, so its title is announced first).
     survey.autoFocusFirstQuestion = false;
+    survey.onAfterRenderQuestion.add(labelRadioGroup);
     return survey;
   });
   const handlers = useRef({ onSubmit, onSaved });

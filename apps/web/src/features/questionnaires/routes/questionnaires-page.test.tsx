@@ -59,7 +59,8 @@ describe('/questionnaires', { timeout: 30_000 }, () => {
     const save = fetchMock.mock.calls.find(([url]) =>
       String(url).endsWith('/questionnaire-answers'),
     );
-    expect(JSON.parse(String(save?.[1]?.body))).toEqual({
+    const init = (save as unknown[] | undefined)?.[1] as RequestInit | undefined;
+    expect(JSON.parse(String(init?.body))).toEqual({
       questionnaireId: cancel.id,
       questionnaireResult: '{"reason":"no-longer-needed"}',
       appointmentId,
