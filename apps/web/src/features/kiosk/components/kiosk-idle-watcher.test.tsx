@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from '../../../lib/config.tsx';
 import { makeConfig } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/render-app.tsx';
-import { logoutPath } from '../api/logout.ts';
+
+const logoutPath = '/api/authentication/logout';
+
 import { KioskIdleGate } from './kiosk-idle-gate.tsx';
 import { KioskIdleWatcher } from './kiosk-idle-watcher.tsx';
 
