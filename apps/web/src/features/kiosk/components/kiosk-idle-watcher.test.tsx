@@ -7,12 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from '../../../lib/config.tsx';
 import { makeConfig } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/render-app.tsx';
-
-const logoutPath = '/api/authentication/logout';
-
 import { KioskIdleGate } from './kiosk-idle-gate.tsx';
 import { KioskIdleWatcher } from './kiosk-idle-watcher.tsx';
 
+const logoutPath = '/api/authentication/logout';
 const noActivitySeconds = 30;
 
 function setup(path = '/booking?kioskMode=true', { lazyGate = false } = {}) {
