@@ -13,6 +13,9 @@ import {
   type BookingQuestionnairesProps,
 } from './booking-questionnaires.tsx';
 
+// Under load (2 cores, several test runs) saving and navigating can take seconds.
+const slow = { timeout: 10_000 };
+
 beforeAll(stubResizeObserver);
 beforeEach(() => {
   window.dataLayer = [];
@@ -151,7 +154,7 @@ describe('BookingQuestionnaires', { timeout: 30_000 }, () => {
     expect(screen.getByText('Questionnaire 2 of 2')).toBeInTheDocument();
     await answerWith(user, 'no');
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
     // The booking form's questionnaire belongs to the patient form, not to this step.
     expect(posted).toEqual([
       {
@@ -189,7 +192,7 @@ describe('BookingQuestionnaires', { timeout: 30_000 }, () => {
       { outcome: { newExamSlug: 'ct-brain' }, changedExamSlug: changed },
     ]);
     await answerWith(user, 'No');
-    await waitFor(() => expect(onExamChange).toHaveBeenCalledWith(changed));
+    await waitFor(() => expect(onExamChange).toHaveBeenCalledWith(changed), slow);
   });
 
   it('closes back to the flow (after the confirmation when asked)', async () => {

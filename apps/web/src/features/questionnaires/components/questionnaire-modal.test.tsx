@@ -6,6 +6,9 @@ import { testI18n } from '../../../testing/render-app.tsx';
 import { stubResizeObserver, tinyQuestionnaire } from '../testing.ts';
 import { QuestionnaireModal, type QuestionnaireModalProps } from './questionnaire-modal.tsx';
 
+// Under load (2 cores, several test runs) saving and navigating can take seconds.
+const slow = { timeout: 10_000 };
+
 beforeAll(stubResizeObserver);
 
 function renderModal(props: Partial<QuestionnaireModalProps> = {}) {
@@ -84,7 +87,7 @@ describe('QuestionnaireModal', { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Leave this questionnaire?' });
     expect(onClose).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Keep answering' }));
-    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    await waitFor(() => expect(confirm).not.toBeInTheDocument(), slow);
     expect(onClose).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Close questionnaire' }));
@@ -97,7 +100,7 @@ describe('QuestionnaireModal', { timeout: 30_000 }, () => {
     await question();
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), slow);
     expect(onSubmit).toHaveBeenCalledWith(JSON.stringify({ pacemaker: 'no' }));
   });
 
@@ -122,7 +125,7 @@ describe('QuestionnaireModal', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), slow);
     expect(onSubmit).toHaveBeenLastCalledWith(JSON.stringify({ pacemaker: 'yes' }));
   });
 

@@ -5,7 +5,15 @@ import { errorResponse, jsonResponse } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { stubResizeObserver, tinyQuestionnaire } from '../testing.ts';
 
-beforeAll(stubResizeObserver);
+// Under load (2 cores, several test runs) saving and navigating can take seconds.
+const slow = { timeout: 10_000 };
+
+beforeAll(async () => {
+  stubResizeObserver();
+  // renderApp waits 5 s for the page's h1; on a loaded machine the first, cold import of the
+  // route chunk can take longer, so it is imported (and cached) before the first test.
+  await import('./questionnaires-page.tsx');
+});
 
 const key = 'k'.repeat(22);
 const appointmentId = '00000000-0000-4000-8000-0000000000aa';
@@ -55,7 +63,7 @@ describe('/questionnaires', { timeout: 30_000 }, () => {
       await screen.findByRole('radio', { name: 'I no longer need it' }, { timeout: 15_000 }),
     );
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/appointments/${key}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/appointments/${key}`), slow);
     const save = fetchMock.mock.calls.find(([url]) =>
       String(url).endsWith('/questionnaire-answers'),
     );
@@ -85,7 +93,7 @@ describe('/questionnaires', { timeout: 30_000 }, () => {
     const { router } = await renderApp(path, {
       api: { [`${secured}/questionnaires`]: () => errorResponse(401, 'UNAUTHENTICATED') },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'), slow);
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('returnUrl')).toBe(path);
     expect(query.get('bookingKey')).toBe(key);
@@ -107,7 +115,7 @@ describe('/questionnaires', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Close questionnaire' })).toBeNull();
     await user.click(await screen.findByRole('radio', { name: 'Yes' }, { timeout: 15_000 }));
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/iframe/deny'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/iframe/deny'), slow);
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('customMessage')).toBe(
       'We could not save your pain score. Please tell the clinic staff.',
