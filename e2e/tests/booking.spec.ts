@@ -5,31 +5,20 @@ import type {
   Exam,
   NewBookingKeyResponse,
 } from '@portal/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import {
-  axeViolations,
-  launchBrowser,
-  openPage,
-  screenshot,
-  type ViewportName,
-} from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
 import { waitForHeading } from '../support/navigation.ts';
-import { getJson, type Translate, translator } from '../support/portal-api.ts';
+import { getJson } from '../support/portal-api.ts';
+import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
 const portalUrl = inject('portalUrl');
-let browser: Browser;
-let t: Translate;
+const { t, openPage } = useSuite();
 let exams: Exam[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await translator(portalUrl);
   exams = await getJson<Exam[]>(portalUrl, '/api/exams');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A patient standing in Parramatta (Sydney), a few hundred metres from the demo clinic. */
@@ -67,7 +56,7 @@ const patientFor = (name: string): Patient => ({
 });
 
 async function locatedPatient(viewport: ViewportName) {
-  const session = await openPage(browser, viewport);
+  const session = await openPage(viewport);
   await session.context.grantPermissions(['geolocation'], { origin: portalUrl });
   await session.context.setGeolocation(nearParramatta);
   return session;
@@ -155,10 +144,6 @@ function clinicLocal(instant: string, timeZone: string, options: Intl.DateTimeFo
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  expect(await axeViolations(page), screen).toEqual([]);
 }
 
 async function closeAll(context: BrowserContext) {
@@ -446,7 +431,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
 
   test('when the browser cannot locate the patient, a postcode finds the nearest clinics', async () => {
     const exam = examNamed('ct-brain');
-    const { page, context, consoleErrors } = await openPage(browser, viewport);
+    const { page, context, consoleErrors } = await openPage(viewport);
     // No geolocation permission: the browser refuses to locate the patient.
     await chooseExam(page, exam);
     await continueFromHome(page);

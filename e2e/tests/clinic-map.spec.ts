@@ -1,28 +1,17 @@
 import type { ClinicListResponse, Region } from '@portal/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import {
-  axeViolations,
-  launchBrowser,
-  openPage,
-  screenshot,
-  type ViewportName,
-} from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
 import { waitForHeading } from '../support/navigation.ts';
-import { getJson, type Translate, translator } from '../support/portal-api.ts';
+import { getJson } from '../support/portal-api.ts';
+import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
 const portalUrl = inject('portalUrl');
-let browser: Browser;
-let t: Translate;
+const { t, openPage } = useSuite();
 let regions: Region[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await translator(portalUrl);
   regions = await getJson<Region[]>(portalUrl, '/api/regions');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Map tiles come from the internet, which this machine does not have: their failures are expected. */
@@ -44,7 +33,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the clinic map on a %s', (vie
   test('region, postcode search and clinic selection, kept in the URL; the list works without map tiles', async () => {
     const region = regions.find((r) => r.slug === 'sydney') ?? regions[0];
     if (!region) throw new Error('the demo provider has no regions');
-    const { page, context, consoleErrors } = await openPage(browser, viewport);
+    const { page, context, consoleErrors } = await openPage(viewport);
     await page.goto(`${portalUrl}/select-region`);
     await waitForHeading(page, t('page.select_region.title'));
 
@@ -111,7 +100,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the clinic map on a %s', (vie
     await page.locator('li[aria-current="true"]').getByRole('heading', { name: second }).waitFor();
     await page.getByText(t('page.select_region.map_tiles_failed')).waitFor({ timeout: 20_000 });
 
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, `clinic map on ${viewport}`);
     await screenshot(page, `clinic-map-selected-${viewport}`);
     expect(consoleErrors.filter((message) => !isTileFailure(message))).toEqual([]);
     await context.close();

@@ -1,32 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.ts';
-import { type Portal, startPortal } from '../support/portal.ts';
+import { expect, test } from 'vitest';
+import { useSuite } from '../support/suite.ts';
 
 // A provider whose shell shows configuration HTML: DOMPurify (an on-demand chunk) is
 // preloaded by index.html and loaded before the first render.
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({
-      name: 'configuration-html',
-      configOverrides: {
-        'radiology.json': {
-          bannerMessage:
-            '<p>Clinics close at <b>noon</b> on 24 December.</p><img src="x" onerror="window.pwned=1">',
-          showCustomHeaderAndFooter: true,
-          customFooter: '<p>Footer from the provider</p><script>window.pwned=1</script>',
-        },
+const portal = useSuite({
+  portal: {
+    name: 'configuration-html',
+    configOverrides: {
+      'radiology.json': {
+        bannerMessage:
+          '<p>Clinics close at <b>noon</b> on 24 December.</p><img src="x" onerror="window.pwned=1">',
+        showCustomHeaderAndFooter: true,
+        customFooter: '<p>Footer from the provider</p><script>window.pwned=1</script>',
       },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+    },
+  },
 });
 
 test('the banner and footer HTML render sanitized, with the sanitizer preloaded', async () => {
@@ -36,7 +24,7 @@ test('the banner and footer HTML render sanitized, with the sanitizer preloaded'
   );
   expect(html).not.toContain('portal-sanitizer-chunk');
 
-  const { page, context } = await openPage(browser, 'desktop');
+  const { page, context } = await portal.openPage('desktop');
   await page.goto(`${portal.url}/`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByText('Clinics close at noon on 24 December.').waitFor();

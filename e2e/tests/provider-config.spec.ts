@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, screenshot, type ViewportName } from '../support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
 import { siteLinks } from '../support/navigation.ts';
-import { type Portal, startPortal } from '../support/portal.ts';
-import { type Translate, translator } from '../support/portal-api.ts';
+import { useSuite } from '../support/suite.ts';
 
 // A provider whose static pages live on its own website, with no admin link.
 const external = {
@@ -13,33 +11,22 @@ const external = {
   privacyPolicyUrl: 'https://provider.example/privacy',
 };
 
-let portal: Portal;
-let browser: Browser;
-let t: Translate;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({
-      name: 'external-urls',
-      configOverrides: {
-        'radiology.json': external,
-        'application.json': { showLinkToAdminPanel: false },
-      },
-    }),
-    launchBrowser(),
-  ]);
-  t = await translator(portal.url);
+const portal = useSuite({
+  portal: {
+    name: 'external-urls',
+    configOverrides: {
+      'radiology.json': external,
+      'application.json': { showLinkToAdminPanel: false },
+    },
+  },
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { t } = portal;
 
 describe.each<ViewportName>(['phone', 'desktop'])(
   'configured external pages on a %s',
   (viewport) => {
     test('About, Contact, Terms and Privacy links go to the configured URLs', async () => {
-      const { page, context } = await openPage(browser, viewport);
+      const { page, context } = await portal.openPage(viewport);
       await page.goto(`${portal.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       const links = await siteLinks(page, viewport, t);

@@ -1,32 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import {
-  axeViolations,
-  launchBrowser,
-  openPage,
-  screenshot,
-  type ViewportName,
-} from '../support/browser.ts';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
 import { siteLinks, waitForHeading } from '../support/navigation.ts';
-import {
-  type ProviderFacts,
-  providerFacts,
-  type Translate,
-  translator,
-} from '../support/portal-api.ts';
+import { type ProviderFacts, providerFacts } from '../support/portal-api.ts';
+import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
 const portalUrl = inject('portalUrl');
-let browser: Browser;
-let t: Translate;
+const { t, openPage } = useSuite();
 let facts: ProviderFacts;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await translator(portalUrl);
   facts = await providerFacts(portalUrl);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const staticPages = [
@@ -58,7 +41,7 @@ const staticPages = [
 
 describe.each<ViewportName>(['phone', 'desktop'])('the shell on a %s', (viewport) => {
   test('home shows the provider in the title, the header logo and the copyright line', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, viewport);
+    const { page, context, consoleErrors } = await openPage(viewport);
     await page.goto(`${portalUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
@@ -87,7 +70,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the shell on a %s', (viewport
   });
 
   test('About, Contact, Terms and Privacy are reachable from the navigation', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await openPage(viewport);
     for (const staticPage of staticPages) {
       await page.goto(`${portalUrl}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -109,7 +92,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the shell on a %s', (viewport
   });
 
   test('kiosk mode hides the admin login and the footer links, and keeps kiosk mode on links', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await openPage(viewport);
     await page.goto(`${portalUrl}/?kioskMode=true`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
@@ -136,7 +119,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the shell on a %s', (viewport
   });
 
   test('iframe routes render inside the iframe test page', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await openPage(viewport);
     await page.goto(`${portalUrl}/iframe-test?link=/iframe/about`);
     const frame = page.frameLocator('iframe');
     await frame
@@ -161,10 +144,10 @@ describe('accessibility', () => {
     'axe finds no violations on %s',
     async (path) => {
       for (const viewport of ['phone', 'desktop'] as const) {
-        const { page, context } = await openPage(browser, viewport);
+        const { page, context } = await openPage(viewport);
         await page.goto(`${portalUrl}${path}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        expect(await axeViolations(page), `${path} on ${viewport}`).toEqual([]);
+        await expectNoAxeViolations(page, `${path} on ${viewport}`);
         await context.close();
       }
     },
