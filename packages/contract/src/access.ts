@@ -144,7 +144,7 @@ export const accessConfigSchema = z.object({
   otpEnabled: z.boolean().default(true),
   /** OTP also for patient-portal links (spec 1 §4). */
   otpForPatientPortal: z.boolean().default(false),
-  /** Preferred channel; the other is used when the patient has no address for this one. */
+  /** Where OTPs go: the patient's e-mail or mobile number (a booking records both). */
   otpChannel: otpChannelSchema.default('EMAIL'),
   otpExpiryMinutes: z.number().int().min(1).max(60).default(10),
   otpMaxTries: z.number().int().min(1).max(10).default(3),
