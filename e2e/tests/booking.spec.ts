@@ -303,9 +303,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
   });
 
   test('a patient who loses the race for a slot sees the error modal and books another time', async () => {
-    const exam = examNamed('mri-knee');
+    // An exam without a questionnaire before booking (MRI asks its safety questions first).
+    const exam = examNamed('ct-brain');
     const clinic = (await nearestClinics(exam)).clinics[0];
-    if (!clinic) throw new Error('no clinic offers MRI knee');
+    if (!clinic) throw new Error('no clinic offers CT brain');
     const patient = patientFor(`Race${viewport}`);
     const { page, context, consoleErrors } = await locatedPatient(viewport);
 
