@@ -33,6 +33,8 @@ export function SelectClinicPage() {
   const chosen = (exams.data ?? []).filter((exam) => examSlugs.includes(exam.slug));
   const [location, setLocation] = useUserLocation();
   const [modal, setModal] = useState<'none' | 'cant-locate' | 'change'>('none');
+  // The questionnaires come first; the location prompt waits until none is showing.
+  const [asking, setAsking] = useState(false);
 
   // Spec 2 §4: a failed locate offers the postal-code prompt when the config allows it and
   // advanced booking is not active; otherwise (or on closing it) the default location applies.
@@ -149,9 +151,10 @@ export function SelectClinicPage() {
         examSlugs={examSlugs}
         onExamChange={(change) => setParams(withExamChanged(params, change), { replace: true })}
         onClose={() => navigateTo('home', params)}
+        onAskingChange={setAsking}
       />
       <PostalCodeModal
-        isOpen={modal !== 'none'}
+        isOpen={modal !== 'none' && !asking}
         located={modal === 'change'}
         onClose={closeModal}
         onChoose={(postalCode) => {

@@ -26,6 +26,8 @@ export interface BookingQuestionnairesProps {
   onExamChange: (changed: ChangedExamSlug) => void;
   /** The patient closed a questionnaire without answering: back to the exam choice. */
   onClose: () => void;
+  /** Told whether a questionnaire is showing, so the screen can hold back its own modals. */
+  onAskingChange?: ((asking: boolean) => void) | undefined;
 }
 
 /**
@@ -39,6 +41,7 @@ export function BookingQuestionnaires({
   examSlugs,
   onExamChange,
   onClose,
+  onAskingChange,
 }: BookingQuestionnairesProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -119,6 +122,11 @@ export function BookingQuestionnaires({
     if (!oldSlug) return null;
     return changeExamFromOutcome(bookingKey, { oldSlug, newSlug }).catch(() => null);
   };
+
+  const asking = current !== null;
+  useEffect(() => {
+    onAskingChange?.(asking);
+  }, [asking, onAskingChange]);
 
   if (!current) return null;
   return (

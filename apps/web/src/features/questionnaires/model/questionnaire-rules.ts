@@ -25,7 +25,7 @@ export function modalSizeOf(questionnaire: { modalSize?: string | null } | null)
  * request is held for, and the booking form's questions are part of the form itself. Those
  * show no close control; every other type (safety screening, feedback, cancel and decline
  * reasons) can be closed, after the closing confirmation when the questionnaire asks for one.
- * See docs/decisions for the record.
+ * Recorded in docs/decisions/011-questionnaires-in-the-browser.md.
  */
 const mustBeAnswered: ReadonlySet<QuestionnaireType> = new Set([
   'PAIN_SCORE_INITIAL',
