@@ -53,6 +53,15 @@ export const slotHoldResponseSchema = z.object({
   end: instantSchema,
   expiresAt: instantSchema,
 });
+/**
+ * POST /api/slot-holds/{holdId}/release: give a held slot back (the patient
+ * chose another time or left). Only the booking key that made the hold may;
+ * 204 when released, 404 NOT_FOUND for an unknown hold or another key's.
+ * A POST so that navigator.sendBeacon can send it as the page closes.
+ */
+export const slotHoldReleaseRequestSchema = z.object({
+  bookingKey: bookingKeySchema,
+});
 
 export const appointmentItemRequestSchema = z.object({
   examSlug: slugSchema,
@@ -155,6 +164,7 @@ export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 export type NewBookingKeyResponse = z.infer<typeof newBookingKeyResponseSchema>;
 export type SlotHoldRequest = z.infer<typeof slotHoldRequestSchema>;
 export type SlotHoldResponse = z.infer<typeof slotHoldResponseSchema>;
+export type SlotHoldReleaseRequest = z.infer<typeof slotHoldReleaseRequestSchema>;
 export type AppointmentItemRequest = z.infer<typeof appointmentItemRequestSchema>;
 export type CreateAppointmentsRequest = z.infer<typeof createAppointmentsRequestSchema>;
 export type AppointmentCreationItem = z.infer<typeof appointmentCreationItemSchema>;

@@ -5,6 +5,7 @@ import { migration003 } from './003-booking.ts';
 import { migration004 } from './004-availability-version.ts';
 import { migration005 } from './005-access.ts';
 import { migration006 } from './006-questionnaires.ts';
+import { migration007 } from './007-booking-maintenance.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-availability-version': migration004,
   '005-access': migration005,
   '006-questionnaires': migration006,
+  '007-booking-maintenance': migration007,
 };

@@ -45,9 +45,11 @@ export function indexCatalogue(rows: CatalogueRows): AvailabilityCatalogue {
     rows.clinicExams.map(({ examId, ...clinic }) => ({ examId, clinic })),
     (row) => row.examId,
   );
-  const schedulesByExam = groupBy(
+  // By exam and clinic: next-available asks once per clinic, and a filter of every
+  // clinic's windows each time made that quadratic in the number of clinics.
+  const schedulesByExamClinic = groupBy(
     rows.schedules.map(({ examId, ...window }) => ({ examId, window })),
-    (row) => row.examId,
+    (row) => `${row.examId} ${row.window.clinicId}`,
   );
   const closuresByClinic = groupBy(rows.closures, (closure) => closure.clinicId);
   return {
@@ -60,15 +62,15 @@ export function indexCatalogue(rows: CatalogueRows): AvailabilityCatalogue {
       return all.filter((clinic) => wanted.has(clinic.id));
     },
     listSchedules(examId, clinicIds, fromDay, toDay) {
-      const wanted = new Set(clinicIds);
-      return (schedulesByExam.get(examId) ?? [])
-        .map((row) => row.window)
-        .filter(
-          (window) =>
-            wanted.has(window.clinicId) &&
-            window.validFrom <= toDay &&
-            (window.validTo === null || window.validTo >= fromDay),
-        );
+      const windows: ClinicSchedule[] = [];
+      for (const clinicId of new Set(clinicIds)) {
+        for (const { window } of schedulesByExamClinic.get(`${examId} ${clinicId}`) ?? []) {
+          if (window.validFrom <= toDay && (window.validTo === null || window.validTo >= fromDay)) {
+            windows.push(window);
+          }
+        }
+      }
+      return windows;
     },
     listClosures(clinicIds, from, to) {
       return clinicIds.flatMap((id) =>

@@ -162,23 +162,27 @@ export async function listBookings(
   from: Date,
   to: Date,
   now: Date,
-): Promise<{ version: string; bookings: BusyPeriod[] }> {
-  // One row: the version and the bookings as JSON [[resourceId, start, end], ...]
-  // (one JSON.parse instead of a JS object per booking).
-  const result = await sql<{ version: string; bookings: Array<[number, number, number]> | null }>`
+): Promise<{ version: string; bookings: BusyPeriod[]; holdsExpireAt: number }> {
+  // One row: the version and the bookings as JSON [[resourceId, start, end, expiry], ...]
+  // (one JSON.parse instead of a JS object per booking; expiry 0 for an appointment).
+  const result = await sql<{
+    version: string;
+    bookings: Array<[number, number, number, number]> | null;
+  }>`
     SELECT v.version::text AS version, (
       SELECT json_agg(json_build_array(
         b.resource_id,
         (extract(epoch from b.lo) * 1000)::float8,
-        (extract(epoch from b.hi) * 1000)::float8))
+        (extract(epoch from b.hi) * 1000)::float8,
+        coalesce(extract(epoch from b.expires_at) * 1000, 0)::float8))
       FROM (
-        SELECT resource_id, lower(period) AS lo, upper(period) AS hi
+        SELECT resource_id, lower(period) AS lo, upper(period) AS hi, expires_at
         FROM resource_bookings
         WHERE resource_id = any(${resourceIds}::int[])
           AND lower(period) >= ${from}::timestamptz AND lower(period) < ${to}::timestamptz
           AND (kind = 'APPOINTMENT' OR expires_at > ${now})
         UNION ALL
-        SELECT earlier.resource_id, earlier.lo, earlier.hi
+        SELECT earlier.resource_id, earlier.lo, earlier.hi, earlier.expires_at
         FROM unnest(${resourceIds}::int[]) AS candidate(resource_id)
         CROSS JOIN LATERAL (
           SELECT resource_id, lower(period) AS lo, upper(period) AS hi, kind, expires_at
@@ -194,10 +198,55 @@ export async function listBookings(
     FROM availability_version v`.execute(db);
   const row = result.rows[0];
   const version = row?.version ?? '';
-  const bookings: BusyPeriod[] = (row?.bookings ?? []).map(([resourceId, start, end]) => ({
-    resourceId,
-    start,
-    end,
-  }));
-  return { version, bookings };
+  let holdsExpireAt = Number.POSITIVE_INFINITY;
+  const bookings: BusyPeriod[] = (row?.bookings ?? []).map(([resourceId, start, end, expiry]) => {
+    if (expiry > 0 && expiry < holdsExpireAt) holdsExpireAt = expiry;
+    return { resourceId, start, end };
+  });
+  return { version, bookings, holdsExpireAt };
+}
+
+/**
+ * The catalogue's version and the booking version of each resource (migration
+ * 007; a resource never booked is at '0'), in one round trip: what decides
+ * whether free slots computed earlier by this instance still hold.
+ */
+export async function readBookingVersions(
+  db: Db,
+  resourceIds: number[],
+): Promise<{ version: string; resources: Map<number, string> }> {
+  const result = await sql<{ version: string; resources: Array<[number, string]> | null }>`
+    SELECT v.version::text AS version, (
+      SELECT json_agg(json_build_array(resource_id, version::text))
+      FROM resource_booking_versions
+      WHERE resource_id = any(${resourceIds}::int[])
+    ) AS resources
+    FROM availability_version v`.execute(db);
+  const row = result.rows[0];
+  return { version: row?.version ?? '', resources: new Map(row?.resources ?? []) };
+}
+
+/**
+ * Which of these resources are busy for [start, end) now: an appointment or
+ * a live hold other than `ownBookingKey`'s overlaps it. Read with the
+ * catalogue version (one round trip), so booking can turn away a request for
+ * a slot already taken before it opens a transaction. Only a hint: the
+ * exclusion constraint still decides every race.
+ */
+export async function readBusyResources(
+  db: Db,
+  input: { resourceIds: number[]; start: Date; end: Date; now: Date; ownBookingKey: string },
+): Promise<{ version: string; busy: Set<number> }> {
+  const result = await sql<{ version: string; busy: number[] | null }>`
+    SELECT v.version::text AS version, (
+      SELECT json_agg(DISTINCT resource_id)
+      FROM resource_bookings
+      WHERE resource_id = any(${input.resourceIds}::int[])
+        AND period && tstzrange(${input.start}::timestamptz, ${input.end}::timestamptz, '[)')
+        AND (kind = 'APPOINTMENT'
+          OR (expires_at > ${input.now}::timestamptz AND booking_key IS DISTINCT FROM ${input.ownBookingKey}))
+    ) AS busy
+    FROM availability_version v`.execute(db);
+  const row = result.rows[0];
+  return { version: row?.version ?? '', busy: new Set(row?.busy ?? []) };
 }

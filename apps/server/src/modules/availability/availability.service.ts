@@ -22,14 +22,9 @@ import {
   type CatalogueSnapshot,
   groupBy,
 } from './availability-catalogue.ts';
+import { freeSlotCache } from './free-slot-cache.ts';
 import { addLocalDays, daysBetween, formatWithOffset, localDayOf } from './local-time.ts';
-import {
-  type BusyPeriod,
-  type CandidateSlot,
-  computeSlots,
-  enquirySlots,
-  filterTimeOfDay,
-} from './slot-engine.ts';
+import { type CandidateSlot, computeSlots, enquirySlots, filterTimeOfDay } from './slot-engine.ts';
 
 const dayMs = 24 * 60 * 60_000;
 export const maxRangeDays = 62;
@@ -55,10 +50,19 @@ export interface AvailabilityRepository {
   invalidateCatalogue(version: string): void;
   /** Always read fresh: appointments and live holds, with the catalogue version. */
   listBookings: Bound<typeof repository.listBookings>;
+  /** The catalogue version and the resources' booking versions, read fresh. */
+  readBookingVersions: Bound<typeof repository.readBookingVersions>;
+  /** The catalogue version and which resources are busy for a period now, read fresh. */
+  readBusyResources: Bound<typeof repository.readBusyResources>;
 }
 
 /** The cached catalogue turned out older than the database's: start the request again. */
 class StaleCatalogue extends Error {}
+
+/** What one request has read so far (it answers as of one moment). */
+interface RequestReads {
+  versions?: Map<number, string>;
+}
 
 /** A start the clinic's schedules offer for the exam (bookings ignored): what S2 books against. */
 export interface OfferedSlot {
@@ -96,6 +100,8 @@ export interface AvailabilityService {
     clinicSlug: string;
     examSlug: string;
     start: Date;
+    /** With it, `taken` says whether others already occupy every resource (its own holds aside). */
+    bookingKey?: string;
   }): Promise<BookableSlotLookup>;
 }
 
@@ -105,6 +111,12 @@ export interface BookableSlotLookup {
   clinic: OfferedSlot['clinic'] | null;
   examAtClinic: boolean;
   slot: OfferedSlot | null;
+  /**
+   * Every resource offering the slot was busy when looked up (an appointment,
+   * or a live hold of another booking key): a hint to fail early and cheaply;
+   * false when not asked or not known.
+   */
+  taken: boolean;
 }
 
 export function parseTimeOfDay(text: string | undefined): TimeOfDay[] {
@@ -231,16 +243,169 @@ export function createAvailabilityService(deps: {
     }
   }
 
-  /** Candidate slots of several clinics over instants [from, to); bookings read fresh. */
+  /**
+   * Candidate slots of several clinics over instants [from, to). Free slots
+   * (bookings counted) come from this instance's day cache while the booking
+   * versions read in this request still match (free-slot-cache.ts); the rest
+   * is computed from bookings read fresh.
+   */
   async function slotsFor(
     view: CatalogueSnapshot,
     exam: ExamRow,
     clinics: ClinicForExam[],
     range: { from: number; to: number; now: Date; enquiry: boolean; ignoreBookings: boolean },
+    options: { firstDayOnly: boolean; durationMinutes?: number; reads?: RequestReads },
+  ): Promise<Map<number, CandidateSlot[]>> {
+    if (clinics.length === 0 || range.from >= range.to) return new Map();
+    if (range.ignoreBookings || range.enquiry)
+      return offeredSlotsFor(view, exam, clinics, range, options);
+    return freeSlotsFor(view, exam, clinics, range, {
+      firstDayOnly: options.firstDayOnly,
+      durationMinutes: options.durationMinutes,
+      reads: options.reads ?? {},
+    });
+  }
+
+  /** Booking versions of resources, read once per request (a request answers as of one moment). */
+  async function versionsOf(
+    view: CatalogueSnapshot,
+    reads: RequestReads,
+    resourceIds: number[],
+  ): Promise<Map<number, string>> {
+    const known = reads.versions;
+    if (known && resourceIds.every((id) => known.has(id))) return known;
+    const wanted = [...new Set(resourceIds)];
+    const read = await repo.readBookingVersions(wanted);
+    if (read.version !== view.version) {
+      repo.invalidateCatalogue(read.version);
+      if (!view.confirmed) throw new StaleCatalogue();
+    }
+    view.confirmed = true;
+    const versions = new Map(known ?? []);
+    for (const id of wanted) versions.set(id, read.resources.get(id) ?? '0');
+    reads.versions = versions;
+    return versions;
+  }
+
+  async function freeSlotsFor(
+    view: CatalogueSnapshot,
+    exam: ExamRow,
+    clinics: ClinicForExam[],
+    range: { from: number; to: number; now: Date },
+    options: { firstDayOnly: boolean; durationMinutes?: number; reads: RequestReads },
+  ): Promise<Map<number, CandidateSlot[]>> {
+    const now = range.now.getTime();
+    const cache = freeSlotCache(view.catalogue);
+    const plans = clinics.map((clinic) => {
+      const fromDay = localDayOf(clinic.timeZone, range.from);
+      const toDay = localDayOf(clinic.timeZone, range.to - 1);
+      const schedules = view.catalogue.listSchedules(
+        exam.id,
+        [clinic.id],
+        addLocalDays(fromDay, -1),
+        addLocalDays(toDay, 1),
+      );
+      const resourceIds = [...new Set(schedules.map((window) => window.resourceId))].sort(
+        (a, b) => a - b,
+      );
+      const days: string[] = [];
+      for (let day = fromDay; day <= toDay; day = addLocalDays(day, 1)) days.push(day);
+      return {
+        clinic,
+        duration: options.durationMinutes ?? clinic.durationMinutes,
+        schedules,
+        resourceIds,
+        days,
+        lists: new Map<string, CandidateSlot[]>(),
+      };
+    });
+    const versions = await versionsOf(
+      view,
+      options.reads,
+      plans.flatMap((plan) => plan.resourceIds),
+    );
+    const missing: Array<{ plan: (typeof plans)[number]; versionKey: string }> = [];
+    for (const plan of plans) {
+      const versionKey = plan.resourceIds.map((id) => `${id}:${versions.get(id)}`).join(',');
+      for (const day of plan.days) {
+        const slots = cache.get(exam.id, plan.clinic.id, plan.duration, day, versionKey, now);
+        if (!slots) {
+          missing.push({ plan, versionKey });
+          break;
+        }
+        plan.lists.set(day, slots);
+      }
+    }
+    if (missing.length > 0) {
+      // Whole clinic-local days (every zone's day lies in [UTC midnight - 14 h, + 38 h]).
+      const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - 14 * 60 * 60_000;
+      let from = Number.POSITIVE_INFINITY;
+      let to = Number.NEGATIVE_INFINITY;
+      for (const { plan } of missing) {
+        from = Math.min(from, dayStart(plan.days[0]!));
+        to = Math.max(to, dayStart(plan.days.at(-1)!) + 52 * 60 * 60_000 + plan.duration * 60_000);
+      }
+      const resourceIds = [...new Set(missing.flatMap(({ plan }) => plan.resourceIds))];
+      const read = await repo.listBookings(resourceIds, new Date(from), new Date(to), range.now);
+      if (read.version !== view.version) {
+        repo.invalidateCatalogue(read.version);
+        if (!view.confirmed) throw new StaleCatalogue();
+      }
+      const bookingsOf = groupBy(read.bookings, (period) => period.resourceId!);
+      for (const { plan, versionKey } of missing) {
+        const bookings = plan.resourceIds.flatMap((id) => bookingsOf.get(id) ?? []);
+        const closures = view.catalogue.listClosures([plan.clinic.id], from, to);
+        for (const day of plan.days) {
+          if (plan.lists.has(day)) continue;
+          const slots = computeSlots({
+            timeZone: plan.clinic.timeZone,
+            durationMinutes: plan.duration,
+            fromDay: day,
+            toDay: day,
+            schedules: plan.schedules,
+            closures,
+            bookings,
+            earliest: Number.NEGATIVE_INFINITY,
+            latest: Number.POSITIVE_INFINITY,
+          });
+          // Cached under the versions read BEFORE these bookings: a change committed in
+          // between makes the next request miss, never the reverse.
+          cache.set(
+            exam.id,
+            plan.clinic.id,
+            plan.duration,
+            day,
+            versionKey,
+            read.holdsExpireAt,
+            slots,
+          );
+          plan.lists.set(day, slots);
+        }
+      }
+    }
+    const result = new Map<number, CandidateSlot[]>();
+    for (const plan of plans) {
+      const slots: CandidateSlot[] = [];
+      for (const day of plan.days) {
+        for (const slot of plan.lists.get(day) ?? []) {
+          if (slot.start >= range.from && slot.start < range.to) slots.push(slot);
+        }
+        if (options.firstDayOnly && slots.length > 0) break;
+      }
+      result.set(plan.clinic.id, slots);
+    }
+    return result;
+  }
+
+  /** Slots the schedules offer (bookings ignored): enquiry slots and what booking checks. */
+  async function offeredSlotsFor(
+    view: CatalogueSnapshot,
+    exam: ExamRow,
+    clinics: ClinicForExam[],
+    range: { from: number; to: number; enquiry: boolean },
     options: { firstDayOnly: boolean; durationMinutes?: number },
   ): Promise<Map<number, CandidateSlot[]>> {
     const result = new Map<number, CandidateSlot[]>();
-    if (clinics.length === 0 || range.from >= range.to) return result;
     const ids = clinics.map((clinic) => clinic.id);
     // Local days of every zone lie within a day either side of the UTC days.
     const firstDay = addLocalDays(new Date(range.from).toISOString().slice(0, 10), -1);
@@ -253,23 +418,8 @@ export function createAvailabilityService(deps: {
     const to = range.to + longest * 60_000;
     const schedules = view.catalogue.listSchedules(exam.id, ids, firstDay, lastDay);
     const closures = view.catalogue.listClosures(ids, from, to);
-    const resourceIds = [...new Set(schedules.map((window) => window.resourceId))];
-    let bookings: BusyPeriod[] = [];
-    if (!range.ignoreBookings && !range.enquiry) {
-      const read = await repo.listBookings(resourceIds, new Date(from), new Date(to), range.now);
-      if (read.version !== view.version) {
-        repo.invalidateCatalogue(read.version);
-        if (!view.confirmed) throw new StaleCatalogue();
-      }
-      view.confirmed = true;
-      bookings = read.bookings;
-    }
-    const clinicOfResource = new Map(
-      schedules.map((window) => [window.resourceId, window.clinicId]),
-    );
     const schedulesOf = groupBy(schedules, (window) => window.clinicId);
     const closuresOf = groupBy(closures, (period) => period.clinicId);
-    const bookingsOf = groupBy(bookings, (period) => clinicOfResource.get(period.resourceId!));
     for (const clinic of clinics) {
       const candidates = computeSlots({
         timeZone: clinic.timeZone,
@@ -278,10 +428,10 @@ export function createAvailabilityService(deps: {
         toDay: localDayOf(clinic.timeZone, range.to - 1),
         schedules: schedulesOf.get(clinic.id) ?? [],
         closures: closuresOf.get(clinic.id) ?? [],
-        bookings: bookingsOf.get(clinic.id) ?? [],
+        bookings: [],
         earliest: range.from,
         latest: range.to,
-        ignoreBookings: range.ignoreBookings || range.enquiry,
+        ignoreBookings: true,
         firstDayOnly: options.firstDayOnly,
       });
       result.set(clinic.id, range.enquiry ? enquirySlots(candidates) : candidates);
@@ -364,6 +514,8 @@ export function createAvailabilityService(deps: {
         const searchEnd = Math.min(latest, request.end ? Date.parse(request.end) : latest);
         const clinics = catalogue.listClinicsForExam(exam.id, request.clinicIds);
         const found = new Map<number, CandidateSlot>();
+        // The first window reads every clinic's booking versions; later windows reuse them.
+        const reads: RequestReads = {};
         let pending = clinics;
         let windowStart = searchStart;
         for (const days of searchWindowsDays) {
@@ -374,7 +526,7 @@ export function createAvailabilityService(deps: {
             exam,
             pending,
             { from: windowStart, to: windowEnd, now, enquiry, ignoreBookings: false },
-            { firstDayOnly: true, durationMinutes: request.customDuration },
+            { firstDayOnly: true, durationMinutes: request.customDuration, reads },
           );
           for (const [clinicId, list] of slots) if (list[0]) found.set(clinicId, list[0]);
           pending = pending.filter((clinic) => !found.has(clinic.id));
@@ -401,7 +553,7 @@ export function createAvailabilityService(deps: {
       });
     },
 
-    async lookupBookableSlot({ clinicSlug, examSlug, start }) {
+    async lookupBookableSlot({ clinicSlug, examSlug, start, bookingKey }) {
       return withCatalogue(async (view) => {
         const { catalogue } = view;
         const exam = catalogue.findExamBySlug(examSlug);
@@ -412,11 +564,29 @@ export function createAvailabilityService(deps: {
           exam && atClinic && !exam.bookingRequestOnly
             ? await offeredSlotIn(view, exam, atClinic, start)
             : null;
+        let taken = false;
+        if (slot && slot.resourceIds.length > 0 && bookingKey !== undefined) {
+          // Also confirms the catalogue version: still one round trip.
+          const read = await repo.readBusyResources({
+            resourceIds: slot.resourceIds,
+            start: slot.start,
+            end: slot.end,
+            now: clock.now(),
+            ownBookingKey: bookingKey,
+          });
+          if (read.version !== view.version) {
+            repo.invalidateCatalogue(read.version);
+            if (!view.confirmed) throw new StaleCatalogue();
+          }
+          view.confirmed = true;
+          taken = slot.resourceIds.every((id) => read.busy.has(id));
+        }
         return {
           exam: exam ? examSummary(exam) : null,
           clinic: clinic ? clinicSummary(clinic) : null,
           examAtClinic: atClinic !== undefined,
           slot,
+          taken,
         };
       });
     },

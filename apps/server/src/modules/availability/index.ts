@@ -60,6 +60,8 @@ export function createAvailabilityService({
       invalidateCatalogue: catalogue.invalidate,
       listBookings: (resourceIds, from, to, now) =>
         repository.listBookings(db, resourceIds, from, to, now),
+      readBookingVersions: (resourceIds) => repository.readBookingVersions(db, resourceIds),
+      readBusyResources: (input) => repository.readBusyResources(db, input),
     },
   });
 }

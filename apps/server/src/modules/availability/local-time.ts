@@ -20,8 +20,18 @@ function dayAsUtc(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
 }
 
+const shiftedDays = new Map<string, string>();
+
+/** The calendar day `days` after `day`; remembered (bounded), as slot searches repeat the same few. */
 export function addLocalDays(day: string, days: number): string {
-  return new Date(dayAsUtc(day) + days * dayMs).toISOString().slice(0, 10);
+  const key = `${day} ${days}`;
+  let shifted = shiftedDays.get(key);
+  if (shifted === undefined) {
+    if (shiftedDays.size >= 50_000) shiftedDays.clear();
+    shifted = new Date(dayAsUtc(day) + days * dayMs).toISOString().slice(0, 10);
+    shiftedDays.set(key, shifted);
+  }
+  return shifted;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

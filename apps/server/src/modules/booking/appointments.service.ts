@@ -9,11 +9,10 @@ import type {
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { bookingNoticeMessages } from '../notifications/index.ts';
-import { requireBookableSlot } from './bookable-slot.ts';
+import { requireBookableSlot, slotTakenError } from './bookable-slot.ts';
 import {
   ExamNotAtClinicError,
   SlotInPastError,
-  SlotUnavailableError,
   UnknownClinicError,
   UnknownExamError,
 } from './booking.errors.ts';
@@ -60,12 +59,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
       const offered: Array<{ item: AppointmentItemRequest; slot: OfferedSlot }> = [];
       for (const item of request.items) {
-        offered.push({ item, slot: await requireBookableSlot(slots, item, now) });
+        offered.push({
+          item,
+          slot: await requireBookableSlot(slots, item, now, request.bookingKey),
+        });
       }
-      const taken = (slot: OfferedSlot) =>
-        new SlotUnavailableError(
-          `${slot.exam.name} at ${slot.clinic.name} at ${clinicWallTime(slot.start, slot.clinic.timeZone)} has just been taken. Please choose another time.`,
-        );
       const status = request.pending ? 'PENDING' : 'BOOKED';
       const patient = request.patientDetails;
       await store.transaction(async (tx) => {
@@ -151,7 +149,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           ) {
             resourceId = await tx.claimFirstFreeResource(claim);
           }
-          if (resourceId === null) throw taken(slot);
+          if (resourceId === null) throw slotTakenError(slot);
         }
       });
       const hash = emailHash(patient.email);

@@ -3,28 +3,40 @@ import {
   ExamNotAtClinicError,
   SlotInPastError,
   SlotNotOfferedError,
+  SlotUnavailableError,
   UnknownClinicError,
   UnknownExamError,
 } from './booking.errors.ts';
+import { clinicWallTime } from './booking-format.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
+
+/** 409 SLOT_UNAVAILABLE for a slot someone else has (the same words before or in the transaction). */
+export function slotTakenError(slot: OfferedSlot): SlotUnavailableError {
+  return new SlotUnavailableError(
+    `${slot.exam.name} at ${slot.clinic.name} at ${clinicWallTime(slot.start, slot.clinic.timeZone)} has just been taken. Please choose another time.`,
+  );
+}
 
 /**
  * Checks one requested slot in the order a patient can act on: the exam, the
  * clinic, the exam at that clinic, enquiry-only, the past, then whether the
- * clinic offers that start at all. Answered by availability's cached
- * catalogue (one version check, no catalogue query). Read-only: run it
- * before any transaction.
+ * clinic offers that start at all, and last whether others already have it
+ * (409 before any transaction: the cheap answer for most losers of a race).
+ * Answered by availability's cached catalogue and one query. Read-only: run
+ * it before any transaction.
  */
 export async function requireBookableSlot(
   slots: OfferedSlotFinder,
   item: { examSlug: string; clinicSlug: string; start: string },
   now: Date,
+  bookingKey: string,
 ): Promise<OfferedSlot> {
   const start = new Date(item.start);
   const found = await slots.lookupBookableSlot({
     clinicSlug: item.clinicSlug,
     examSlug: item.examSlug,
     start,
+    bookingKey,
   });
   const { exam, clinic } = found;
   if (!exam) throw new UnknownExamError(`There is no exam '${item.examSlug}'.`);
@@ -44,5 +56,6 @@ export async function requireBookableSlot(
   if (!slot || slot.resourceIds.length === 0) {
     throw new SlotNotOfferedError(`${clinic.name} does not offer ${exam.name} at that time.`);
   }
+  if (found.taken) throw slotTakenError(slot);
   return slot;
 }

@@ -36,6 +36,7 @@ export interface BookingStore {
     bookingKey: string;
   }): Promise<{ id: string; resourceId: number } | null>;
   countLiveHolds(bookingKey: string, now: Date): Promise<number>;
+  releaseHold(holdId: string, bookingKey: string): Promise<boolean>;
   findLiveHold(input: {
     holdId: string;
     bookingKey: string;

@@ -9,6 +9,7 @@ import {
   pendingNotificationsResponseSchema,
   rekeyRequestSchema,
   rekeyResponseSchema,
+  slotHoldReleaseRequestSchema,
   slotHoldRequestSchema,
   slotHoldResponseSchema,
 } from '@portal/contract';
@@ -97,6 +98,24 @@ export function registerBookingRoutes(
         .code(201)
         .headers(noStore)
         .send(await booking.holdSlot(request.body)),
+  );
+
+  routes.post(
+    '/api/slot-holds/:holdId/release',
+    {
+      schema: {
+        summary:
+          "Give a held slot back (only the hold's own booking key; 404 for an unknown or another key's hold)",
+        tags: ['booking'],
+        params: z.object({ holdId: z.uuid() }),
+        body: slotHoldReleaseRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await booking.releaseHold(request.params.holdId, request.body.bookingKey);
+      return reply.code(204).headers(noStore).send(null);
+    },
   );
 
   routes.post(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NewBookingKeyResponse, SlotHoldRequest, SlotHoldResponse } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
+import { NotFoundError } from '../../domain-error.ts';
 import { requireBookableSlot } from './bookable-slot.ts';
 import {
   BookingKeyUnknownError,
@@ -89,7 +90,7 @@ export function createBookingService({ store, slots, clock, settings }: BookingS
     async holdSlot(request: SlotHoldRequest): Promise<SlotHoldResponse> {
       const now = clock.now();
       assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
-      const slot = await requireBookableSlot(slots, request, now);
+      const slot = await requireBookableSlot(slots, request, now, request.bookingKey);
       const expiresAt = new Date(now.getTime() + settings.slotHoldMinutes * 60_000);
       const hold = await store.transaction(async (tx) => {
         if ((await tx.countLiveHolds(request.bookingKey, now)) >= settings.maxHoldsPerKey) {
@@ -117,6 +118,17 @@ export function createBookingService({ store, slots, clock, settings }: BookingS
         end: clinicInstant(slot.end, slot.clinic.timeZone),
         expiresAt: expiresAt.toISOString(),
       };
+    },
+
+    /**
+     * Gives a held slot back at once (the patient chose another time or left)
+     * instead of when the hold expires. Only the key that made the hold may:
+     * an unknown hold and another key's answer the same 404, revealing nothing.
+     */
+    async releaseHold(holdId: string, bookingKey: string): Promise<void> {
+      if (!(await store.releaseHold(holdId, bookingKey))) {
+        throw new NotFoundError('There is no such hold for this booking key.');
+      }
     },
   };
 }

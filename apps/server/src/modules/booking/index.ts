@@ -13,6 +13,12 @@ import * as bookings from './resource-bookings.repository.ts';
 
 export { requestContext } from './booking.routes.ts';
 export { assertKeyUsable, generateBookingKey } from './booking.service.ts';
+export {
+  type BookingCleanup,
+  type BookingCleanupOptions,
+  type CleanupResult,
+  createBookingCleanup,
+} from './booking-cleanup.ts';
 export { emailHash } from './booking-format.ts';
 export type { BookingStore, RequestContext } from './booking-store.ts';
 export type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
@@ -38,6 +44,7 @@ export function createBookingStore(db: Kysely<Database> | Transaction<Database>)
       bookings.deleteExpiredHolds(db, resourceIds, start, end, now),
     insertHoldOnFirstFreeResource: (input) => bookings.insertHoldOnFirstFreeResource(db, input),
     countLiveHolds: (bookingKey, now) => bookings.countLiveHolds(db, bookingKey, now),
+    releaseHold: (holdId, bookingKey) => bookings.releaseHold(db, holdId, bookingKey),
     findLiveHold: (input) => bookings.findLiveHold(db, input),
     insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
     insertAppointment: (input, resourceId) => bookings.insertAppointment(db, input, resourceId),

@@ -76,6 +76,18 @@ export async function insertHoldOnFirstFreeResource(
   return null;
 }
 
+/** Deletes one hold of this booking key (live or expired); false when there is none such. */
+export async function releaseHold(db: Db, holdId: string, bookingKey: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('resource_bookings')
+    .where('id', '=', holdId)
+    .where('kind', '=', 'HOLD')
+    .where('booking_key', '=', bookingKey)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Live holds of one booking key. */
 export async function countLiveHolds(db: Db, bookingKey: string, now: Date): Promise<number> {
   const row = await db

@@ -1,0 +1,71 @@
+import type { AvailabilityCatalogue } from './availability-catalogue.ts';
+import type { CandidateSlot } from './slot-engine.ts';
+
+/**
+ * Free slots this instance computed, per exam, clinic, duration and
+ * clinic-local day (whole days, not cut to a request's window), each with the
+ * booking versions of the clinic's resources it was computed at and the
+ * moment its earliest counted hold expires. An entry is used only while the
+ * versions read in the current request are the same and no hold in it has
+ * expired, so a booking or hold made through any instance is seen at once
+ * (docs/decisions/010-free-slot-cache.md). Entries are never mutated.
+ */
+export interface FreeSlotCache {
+  get(
+    examId: number,
+    clinicId: number,
+    duration: number,
+    day: string,
+    versionKey: string,
+    now: number,
+  ): CandidateSlot[] | undefined;
+  set(
+    examId: number,
+    clinicId: number,
+    duration: number,
+    day: string,
+    versionKey: string,
+    validUntil: number,
+    slots: CandidateSlot[],
+  ): void;
+}
+
+interface Entry {
+  versionKey: string;
+  validUntil: number;
+  slots: CandidateSlot[];
+}
+
+/** Bounded: the oldest entries go first (a Map keeps insertion order). */
+const maxEntries = 20_000;
+
+function createFreeSlotCache(): FreeSlotCache {
+  const entries = new Map<string, Entry>();
+  const keyOf = (examId: number, clinicId: number, duration: number, day: string) =>
+    `${examId} ${clinicId} ${duration} ${day}`;
+  return {
+    get(examId, clinicId, duration, day, versionKey, now) {
+      const entry = entries.get(keyOf(examId, clinicId, duration, day));
+      if (!entry || entry.versionKey !== versionKey || now >= entry.validUntil) return undefined;
+      return entry.slots;
+    },
+    set(examId, clinicId, duration, day, versionKey, validUntil, slots) {
+      const key = keyOf(examId, clinicId, duration, day);
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { versionKey, validUntil, slots });
+    },
+  };
+}
+
+/** One cache per catalogue: a new catalogue (schedules changed) starts empty. */
+const caches = new WeakMap<AvailabilityCatalogue, FreeSlotCache>();
+
+export function freeSlotCache(catalogue: AvailabilityCatalogue): FreeSlotCache {
+  let cache = caches.get(catalogue);
+  if (!cache) {
+    cache = createFreeSlotCache();
+    caches.set(catalogue, cache);
+  }
+  return cache;
+}

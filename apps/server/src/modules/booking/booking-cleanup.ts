@@ -1,0 +1,147 @@
+import { type Kysely, sql } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { StorageAdapter } from '../../adapters/storage.ts';
+import type { Database } from '../../db/database.ts';
+
+export interface BookingCleanupOptions {
+  db: Kysely<Database>;
+  storage: StorageAdapter;
+  clock: Clock;
+  /**
+   * How long an expired, never-used booking key (and its temporary documents)
+   * is kept: re-keying moves documents off an expired key, so not at once.
+   */
+  reservedKeyGraceMinutes?: number;
+  /** Rows per statement, so no run holds many locks or a long transaction. */
+  batchSize?: number;
+  intervalMs?: number;
+  /** Told about failures (never keys or file names). */
+  onError?: (error: unknown) => void;
+}
+
+export interface CleanupResult {
+  holds: number;
+  bookingKeys: number;
+  documents: number;
+  /** Stored files deleted (a file already gone counts too: deleting is idempotent). */
+  files: number;
+}
+
+export interface BookingCleanup {
+  runOnce(): Promise<CleanupResult>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Deletes what booking leaves behind: expired slot holds, and booking keys
+ * reserved but never used that expired more than the grace period ago, with
+ * their temporary documents (rows, then stored files). Safe with several
+ * instances running it at once: rows are claimed with FOR UPDATE SKIP LOCKED
+ * and every delete is idempotent. A file is deleted only after the row naming
+ * it is gone (committed), so a crash leaves at worst an unreferenced file,
+ * never a row pointing at a missing one.
+ */
+export function createBookingCleanup(options: BookingCleanupOptions): BookingCleanup {
+  const {
+    db,
+    storage,
+    clock,
+    reservedKeyGraceMinutes = 24 * 60,
+    batchSize = 500,
+    intervalMs = 10 * 60_000,
+    onError = () => {},
+  } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  async function deleteExpiredHolds(now: Date): Promise<number> {
+    const result = await sql<{ id: string }>`
+      DELETE FROM resource_bookings WHERE id IN (
+        SELECT id FROM resource_bookings
+        WHERE kind = 'HOLD' AND expires_at <= ${now.toISOString()}::timestamptz
+        ORDER BY expires_at
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`.execute(db);
+    return result.rows.length;
+  }
+
+  /** One batch of expired reserved keys; the storage keys of the documents deleted with them. */
+  async function deleteExpiredKeys(cutoff: Date) {
+    return db.transaction().execute(async (tx) => {
+      const keys = await sql<{ key: string }>`
+        SELECT key FROM booking_keys
+        WHERE status = 'RESERVED' AND expires_at <= ${cutoff.toISOString()}::timestamptz
+        ORDER BY expires_at
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED`.execute(tx);
+      const list = keys.rows.map((row) => row.key);
+      if (list.length === 0) return { keys: 0, storageKeys: [] as string[] };
+      // The documents first, by RETURNING: only rows really deleted here (a re-key that
+      // moved one to a new key meanwhile keeps it, and its file).
+      const documents = await sql<{ storage_key: string }>`
+        DELETE FROM temporary_documents WHERE booking_key = any(${list}::text[])
+        RETURNING storage_key`.execute(tx);
+      // Holds of these keys go with them (ON DELETE CASCADE).
+      await sql`DELETE FROM booking_keys WHERE key = any(${list}::text[])`.execute(tx);
+      return { keys: list.length, storageKeys: documents.rows.map((row) => row.storage_key) };
+    });
+  }
+
+  async function runOnce(): Promise<CleanupResult> {
+    const now = clock.now();
+    const result: CleanupResult = { holds: 0, bookingKeys: 0, documents: 0, files: 0 };
+    for (;;) {
+      const deleted = await deleteExpiredHolds(now);
+      result.holds += deleted;
+      if (deleted < batchSize) break;
+    }
+    const cutoff = new Date(now.getTime() - reservedKeyGraceMinutes * 60_000);
+    for (;;) {
+      const batch = await deleteExpiredKeys(cutoff);
+      result.bookingKeys += batch.keys;
+      result.documents += batch.storageKeys.length;
+      for (const storageKey of batch.storageKeys) {
+        try {
+          await storage.delete(storageKey);
+          result.files += 1;
+        } catch (error) {
+          onError(error);
+        }
+      }
+      if (batch.keys < batchSize) break;
+    }
+    return result;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch(onError)
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, intervalMs);
+    // Never keeps the process alive on its own.
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

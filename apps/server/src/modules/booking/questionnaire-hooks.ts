@@ -1,0 +1,28 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * What booking asks the questionnaires module (issue 5). Injected by app.ts so
+ * booking does not import questionnaires (which imports booking); without it
+ * booking behaves as before questionnaires existed.
+ */
+export interface QuestionnaireHooks {
+  /** Before any write: throws (409) when the key's stored answers refuse these appointments. */
+  checkAppointments(
+    bookingKey: string,
+    items: ReadonlyArray<{ examSlug: string; start: Date; timeZone: string }>,
+  ): Promise<void>;
+  /** Before any write: throws when the answers deny the booking or the apiKey is not the key's. */
+  checkBookingRequest(
+    bookingKey: string,
+    examSlugs: readonly string[],
+    apiKey: string | undefined,
+  ): Promise<{ confirmationMessage: string | null }>;
+  markApiKeyUsed(apiKey: string, bookingRequestId: string): Promise<void>;
+  /** Inside the re-key transaction, on its connection: temporary answers follow the key. */
+  moveTemporaryAnswers(
+    db: Kysely<Database> | Transaction<Database>,
+    from: string,
+    to: string,
+  ): Promise<number>;
+}
