@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { systemClock } from './adapters/clock.ts';
 import { createDevOutboxMailAdapter, createSmtpMailAdapter } from './adapters/mail.ts';
-import { createDevOutboxSmsAdapter } from './adapters/sms.ts';
+import { createDevOutboxSmsAdapter, createHttpSmsAdapter } from './adapters/sms.ts';
+import { createLocalStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { loadProviderConfig, ProviderConfigError } from './config/provider-config.ts';
@@ -11,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { demoPatient, listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createAvailabilityService } from './modules/availability/index.ts';
+import { createBookingCleanup } from './modules/booking/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
 import { createOutboxWorker } from './modules/notifications/index.ts';
 import {
@@ -99,14 +102,24 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ env, provider, version }, { db, clock: systemClock });
 
-  // The outbox worker: real SMTP when SMTP_URL is set, else the development outbox.
+  // The outbox worker: real SMTP when SMTP_URL is set and the SMS gateway when
+  // SMS_GATEWAY_URL is, else the development outbox for that channel.
   const mail = env.smtpUrl
     ? createSmtpMailAdapter(env.smtpUrl, env.mailFrom)
     : createDevOutboxMailAdapter();
+  const sms = env.smsGatewayUrl
+    ? createHttpSmsAdapter({ url: env.smsGatewayUrl, token: env.smsGatewayToken })
+    : createDevOutboxSmsAdapter();
+  // In production a channel without real delivery is not "delivered" to the dev outbox:
+  // its messages stay PENDING until it is configured.
+  const channels = (['EMAIL', 'SMS'] as const).filter(
+    (channel) => !env.production || (channel === 'EMAIL' ? mail : sms).realDelivery,
+  );
   const outboxWorker = createOutboxWorker({
     db,
     mail,
-    sms: createDevOutboxSmsAdapter(),
+    sms,
+    channels,
     clock: systemClock,
     // Ids and error codes only: SMTP replies can quote the recipient.
     onError: (err, messageId) => {
@@ -115,9 +128,19 @@ async function main(): Promise<void> {
     },
   });
 
+  // Expired holds and never-used booking keys with their documents, every ten minutes
+  // (SKIP LOCKED: any number of instances may run it; `npm run booking-cleanup` runs it once).
+  const bookingCleanup = createBookingCleanup({
+    db,
+    storage: createLocalStorage(join(env.dataDir, 'files')),
+    clock: systemClock,
+    onError: (err) => app.log.warn({ code: (err as { code?: unknown })?.code }, 'cleanup failed'),
+  });
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await bookingCleanup.stop();
     await outboxWorker.stop();
     await mail.close();
     await app.close();
@@ -131,11 +154,14 @@ async function main(): Promise<void> {
     failFast(error);
   }
   if (env.production && !env.smtpUrl) {
-    // Nothing would really be sent: keep messages PENDING until SMTP_URL is configured.
-    console.warn('SMTP_URL is not set: confirmations stay queued (outbox_messages) until it is.');
-  } else {
-    outboxWorker.start();
+    // Nothing would really be e-mailed: keep e-mail PENDING until SMTP_URL is configured.
+    console.warn('SMTP_URL is not set: e-mails stay queued (outbox_messages) until it is.');
   }
+  if (env.production && !env.smsGatewayUrl) {
+    console.warn('SMS_GATEWAY_URL is not set: texts stay queued (outbox_messages) until it is.');
+  }
+  if (channels.length > 0) outboxWorker.start();
+  if (!env.readOnly) bookingCleanup.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const host = env.host.includes(':') ? `[${env.host}]` : env.host;

@@ -79,6 +79,11 @@ describe('loadEnv', () => {
     [{ FRAME_ANCESTORS: 'javascript:alert(1)' }, 'FRAME_ANCESTORS='],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV="prod"'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL="http://mail": must be an smtp://'],
+    [
+      { SMS_GATEWAY_URL: 'sms.example/send' },
+      'SMS_GATEWAY_URL="sms.example/send": must be an http',
+    ],
+    [{ SMS_GATEWAY_TOKEN: 'short' }, 'SMS_GATEWAY_TOKEN="short": must be at least 8'],
     [{ PUBLIC_URL: 'portal.example' }, 'PUBLIC_URL="portal.example"'],
     [{ UPLOAD_MAX_BYTES: '10' }, 'UPLOAD_MAX_BYTES="10"'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET="short": must be at least 32'],
@@ -106,6 +111,19 @@ describe('loadEnv', () => {
       mailFrom: 'Clinic <no-reply@clinic.example>',
       publicUrl: 'https://book.clinic.example',
       uploadMaxBytes: 2048,
+    });
+  });
+
+  it('parses the SMS gateway, absent by default', () => {
+    expect(loadEnv({})).toMatchObject({ smsGatewayUrl: null, smsGatewayToken: null });
+    expect(
+      loadEnv({
+        SMS_GATEWAY_URL: 'https://sms.example/v1/messages',
+        SMS_GATEWAY_TOKEN: 'token-1234567890',
+      }),
+    ).toMatchObject({
+      smsGatewayUrl: 'https://sms.example/v1/messages',
+      smsGatewayToken: 'token-1234567890',
     });
   });
 

@@ -52,6 +52,12 @@ const rawEnvSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Radiology portal <no-reply@portal.invalid>'),
+  SMS_GATEWAY_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .optional(),
+  SMS_GATEWAY_TOKEN: z.string().trim().min(8, 'must be at least 8 characters').optional(),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -90,6 +96,13 @@ export interface Env {
   /** Real e-mail delivery (nodemailer); null keeps messages in the development outbox. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Real SMS delivery: the outbox worker POSTs each text as JSON to this
+   * webhook (adapters/sms.ts), with SMS_GATEWAY_TOKEN as a bearer token; null
+   * keeps texts in the development outbox, as e-mail without SMTP_URL.
+   */
+  smsGatewayUrl: string | null;
+  smsGatewayToken: string | null;
   /** Base of links in messages (no trailing slash). */
   publicUrl: string;
   /** Largest accepted referral upload. */
@@ -165,6 +178,8 @@ export function loadEnv(
     rateLimitMax: raw.RATE_LIMIT_MAX,
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM,
+    smsGatewayUrl: raw.SMS_GATEWAY_URL ?? null,
+    smsGatewayToken: raw.SMS_GATEWAY_TOKEN ?? null,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
     sessionSecret: raw.SESSION_SECRET ?? developmentSessionSecret,

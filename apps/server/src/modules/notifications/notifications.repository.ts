@@ -144,6 +144,8 @@ export async function claimDueMessages(
   now: Date,
   leaseUntil: Date,
   limit: number,
+  /** Only these channels (a channel without real delivery in production waits). */
+  channels: ReadonlyArray<'EMAIL' | 'SMS'> = ['EMAIL', 'SMS'],
 ): Promise<OutboxMessageRow[]> {
   const rows = await db
     .with('due', (qb) =>
@@ -151,6 +153,7 @@ export async function claimDueMessages(
         .selectFrom('outbox_messages')
         .select('id')
         .where('status', '=', 'PENDING')
+        .where('channel', 'in', [...channels])
         .where('next_attempt_at', '<=', now)
         .orderBy('next_attempt_at')
         .limit(limit)

@@ -24,6 +24,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   batchSize?: number;
   pollIntervalMs?: number;
+  /** Channels to deliver (default both); messages of the others stay PENDING. */
+  channels?: ReadonlyArray<'EMAIL' | 'SMS'>;
   /** Told about failures (ids and error text only; never recipients or bodies). */
   onError?: (error: unknown, messageId: string | null) => void;
 }
@@ -58,6 +60,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     leaseMs = 300_000,
     batchSize = 10,
     pollIntervalMs = 2_000,
+    channels = ['EMAIL', 'SMS'],
     onError = () => {},
   } = options;
   let timer: NodeJS.Timeout | null = null;
@@ -80,7 +83,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runOnce() {
     const now = clock.now();
-    const claimed = await claimDueMessages(db, now, new Date(now.getTime() + leaseMs), batchSize);
+    const claimed = await claimDueMessages(
+      db,
+      now,
+      new Date(now.getTime() + leaseMs),
+      batchSize,
+      channels,
+    );
     let sent = 0;
     let failed = 0;
     for (const message of claimed) {
