@@ -41,6 +41,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       NODE_ENV: 'test',
       WEB_DIST_DIR: fixtureWebDist,
       DEMO: 'true',
+      // Production refuses to start without one; tests that switch NODE_ENV need not repeat it.
+      SESSION_SECRET: 'test-session-secret-0123456789abcdef0123',
       ...options.env,
     },
     process.cwd(),
