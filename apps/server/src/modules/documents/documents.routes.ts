@@ -35,6 +35,20 @@ function textField(fields: MultipartFields, name: string): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * `attachment` with the stored name twice (RFC 6266): `filename*` in UTF-8
+ * (RFC 5987 percent-encoding) for browsers, and a plain-ASCII `filename` for
+ * the rest, with quotes, backslashes and non-ASCII characters replaced.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 const fieldsSchema = z.object({
   examSlug: slugSchema.nullable(),
   groupName: z.string().max(100).nullable(),
@@ -85,6 +99,30 @@ export function registerDocumentRoutes(
         requestContext(request),
       );
       return reply.code(201).header('cache-control', 'no-store').send(document);
+    },
+  );
+
+  routes.get(
+    '/api/booking-keys/:bookingKey/documents/:id',
+    {
+      schema: {
+        summary:
+          'Download a temporary document (referral) of this booking key, as an attachment with the type sniffed at upload',
+        tags: ['booking'],
+        params: z.object({ bookingKey: bookingKeySchema, id: z.uuid() }),
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.download(request.params.bookingKey, request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('content-length', file.bytes.length)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'no-store')
+        .send(file.bytes);
     },
   );
 

@@ -94,6 +94,27 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }
     },
 
+    /**
+     * A temporary document's bytes, for the booking key it is filed under (the
+     * one that uploaded it, or the key it was re-keyed to) and no other: any
+     * other key, an unknown id or a file gone from storage is the same 404.
+     * The content type is the one sniffed from the bytes at upload.
+     */
+    async download(bookingKey: string, id: string) {
+      const row = await store.find(bookingKey, id);
+      if (!row) throw new NotFoundError('There is no such document.');
+      let bytes: Buffer;
+      try {
+        bytes = await storage.get(row.storageKey);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') {
+          throw new NotFoundError('There is no such document.');
+        }
+        throw error;
+      }
+      return { fileName: row.fileName, contentType: row.contentType, bytes };
+    },
+
     async remove(bookingKey: string, id: string, context: RequestContext): Promise<void> {
       const now = clock.now();
       assertKeyUsable(await store.keys.bookingKeyState(bookingKey, now));

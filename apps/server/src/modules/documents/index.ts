@@ -35,7 +35,7 @@ export interface DocumentsModuleDeps {
   maxBytes: number;
 }
 
-/** POST and DELETE /api/booking-keys/{bookingKey}/documents (multipart parsing scoped to here). */
+/** POST, GET (download) and DELETE /api/booking-keys/{bookingKey}/documents (multipart parsing scoped to here). */
 export async function documentsModule(app: FastifyInstance, deps: DocumentsModuleDeps) {
   await app.register(multipart, {
     limits: { fileSize: deps.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
