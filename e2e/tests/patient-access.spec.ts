@@ -105,7 +105,7 @@ async function latestOtp(email: string, seen: Set<string>): Promise<string> {
 
 /** The page's h1, matched exactly ("View your appointment" also contains "your appointment"). */
 async function waitForHeading(page: Page, name: string) {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 30_000 });
 }
 
 async function expectNoAxeViolations(page: Page, screen: string) {
