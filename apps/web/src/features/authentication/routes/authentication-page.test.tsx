@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
+// The first render loads the page's lazy route module: on a loaded 2-core machine that alone
+// can take longer than Vitest's default 5 s.
+const slow = { timeout: 20_000 };
 const key = 'k'.repeat(32);
 const accessConfig =
   (overrides: Record<string, unknown> = {}) =>
@@ -48,7 +51,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('authentication page', () => {
+describe('authentication page', slow, () => {
   it('checks the date of birth and goes to the returnUrl', async () => {
     const { user, router, fetchMock } = await renderApp(page(appointmentQuery), {
       api: { '/api/config/access': accessConfig(), '/api/authentication': answer() },
@@ -179,7 +182,7 @@ describe('authentication page', () => {
   });
 });
 
-describe('OTP step', () => {
+describe('OTP step', slow, () => {
   it('takes 6 digits, blocks resend during the countdown, then validates', async () => {
     const { user, router, fetchMock } = await renderApp(page(appointmentQuery), {
       api: {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
+// The first render loads the page's lazy route module: on a loaded 2-core machine that alone
+// can take longer than Vitest's default 5 s.
+const slow = { timeout: 20_000 };
 const key = 'a'.repeat(32);
 const session = () =>
   jsonResponse({
@@ -39,7 +42,7 @@ const appointments = () =>
     ],
   });
 
-describe('appointment summary', () => {
+describe('appointment summary', slow, () => {
   it('sends an unauthenticated visitor to the authentication page (no logout)', async () => {
     const { router, fetchMock } = await renderApp(`/appointments/${key}?kioskMode=true`, {
       api: { '/api/authentication/session': () => errorResponse(401, 'UNAUTHENTICATED') },
@@ -89,7 +92,7 @@ describe('appointment summary', () => {
   });
 });
 
-describe('booking request summary', () => {
+describe('booking request summary', slow, () => {
   it('shows exams, clinic, preferred time and status', async () => {
     await renderApp(`/br/${key}`, {
       api: {
