@@ -24,8 +24,11 @@ import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { questionnairesModule } from './modules/questionnaires/index.ts';
 import { patientPortalModule } from './modules/patient-portal/index.ts';
+import {
+  createBookingQuestionnaireHooks,
+  questionnairesModule,
+} from './modules/questionnaires/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -161,6 +164,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     settings: { slotHoldMinutes: provider.booking.slotHoldMinutes },
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
+    questionnaires: createBookingQuestionnaireHooks({ db: deps.db, clock: deps.clock }),
   });
   await app.register(documentsModule, {
     db: deps.db,

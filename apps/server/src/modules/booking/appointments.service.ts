@@ -26,6 +26,7 @@ import type {
   RequestContext,
 } from './booking-store.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
+import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 
 export interface AppointmentsServiceDeps {
   store: BookingStore;
@@ -34,6 +35,8 @@ export interface AppointmentsServiceDeps {
   /** Links in messages: `${publicUrl}/appointments/{bookingKey}`. */
   publicUrl: string;
   providerName: string;
+  /** Issue 5: stored questionnaire answers can refuse a booking (see questionnaire-hooks.ts). */
+  questionnaires?: QuestionnaireHooks;
 }
 
 const pendingNoticeAction = 'appointment.pending-notice-queued';
@@ -64,6 +67,14 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           slot: await requireBookableSlot(slots, item, now, request.bookingKey),
         });
       }
+      await deps.questionnaires?.checkAppointments(
+        request.bookingKey,
+        offered.map(({ slot }) => ({
+          examSlug: slot.exam.slug,
+          start: slot.start,
+          timeZone: slot.clinic.timeZone,
+        })),
+      );
       const status = request.pending ? 'PENDING' : 'BOOKED';
       const patient = request.patientDetails;
       await store.transaction(async (tx) => {
@@ -236,8 +247,14 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       if (preferredStart && preferredStart <= now) {
         throw new SlotInPastError('That time has already passed. Please choose another time.');
       }
+      // An apiKey proves a questionnaire outcome routed this booking here (issue 5).
+      const routed = await deps.questionnaires?.checkBookingRequest(
+        request.bookingKey,
+        exams.map((exam) => exam.slug),
+        request.apiKey,
+      );
       const patient = request.patientDetails;
-      await store.transaction(async (tx) => {
+      const bookingRequestId = await store.transaction(async (tx) => {
         assertKeyUsable(await tx.consumeBookingKey(request.bookingKey, now));
         const patientId = await tx.insertPatient(patient);
         const id = await tx.insertBookingRequest({
@@ -281,7 +298,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           },
           now,
         );
+        return id;
       });
+      if (request.apiKey)
+        await deps.questionnaires?.markApiKeyUsed(request.apiKey, bookingRequestId);
       const hash = emailHash(patient.email);
       return exams.map((exam) => ({
         modalityName: exam.modalityName,
@@ -291,6 +311,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         bookingKey: request.bookingKey,
         success: true,
         errorMessage: null,
+        ...(request.apiKey ? { confirmationMessage: routed?.confirmationMessage ?? null } : {}),
       }));
     },
   };

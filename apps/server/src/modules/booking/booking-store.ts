@@ -27,6 +27,8 @@ export interface BookingStore {
   insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
   hasAuditEvent(action: string, subjectId: string): Promise<boolean>;
   moveTemporaryDocuments(from: string, to: string): Promise<string[]>;
+  /** Temporary questionnaire answers (and their exam changes, api key) follow a re-key. */
+  moveQuestionnaireAnswers(from: string, to: string): Promise<number>;
   deleteExpiredHolds(resourceIds: number[], start: Date, end: Date, now: Date): Promise<number>;
   insertHoldOnFirstFreeResource(input: {
     resourceIds: number[];

@@ -82,7 +82,8 @@ export function createBookingService({ store, slots, clock, settings }: BookingS
           );
         }
         const documents = moved.length;
-        return { documents, questionnaireAnswers: 0 };
+        const questionnaireAnswers = await tx.moveQuestionnaireAnswers(bookingKey, newBookingKey);
+        return { documents, questionnaireAnswers };
       });
     },
 

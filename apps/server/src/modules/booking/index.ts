@@ -9,6 +9,7 @@ import { registerBookingRoutes } from './booking.routes.ts';
 import { type BookingSettings, createBookingService } from './booking.service.ts';
 import type { BookingStore } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
+import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 import * as bookings from './resource-bookings.repository.ts';
 
 export { requestContext } from './booking.routes.ts';
@@ -22,14 +23,18 @@ export {
 export { emailHash } from './booking-format.ts';
 export type { BookingStore, RequestContext } from './booking-store.ts';
 export type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
+export type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 
 /** The repository functions bound to a database, or to one open transaction. */
-export function createBookingStore(db: Kysely<Database> | Transaction<Database>): BookingStore {
+export function createBookingStore(
+  db: Kysely<Database> | Transaction<Database>,
+  questionnaires?: QuestionnaireHooks,
+): BookingStore {
   return {
     transaction: (work) =>
       db.isTransaction
-        ? work(createBookingStore(db))
-        : db.transaction().execute((trx) => work(createBookingStore(trx))),
+        ? work(createBookingStore(db, questionnaires))
+        : db.transaction().execute((trx) => work(createBookingStore(trx, questionnaires))),
     insertBookingKey: (key, now, expiresAt) => keys.insertBookingKey(db, key, now, expiresAt),
     bookingKeyState: (key, now) => keys.bookingKeyState(db, key, now),
     consumeBookingKey: (key, now) => keys.consumeBookingKey(db, key, now),
@@ -40,6 +45,8 @@ export function createBookingStore(db: Kysely<Database> | Transaction<Database>)
     insertAuditEvent: (event, now) => keys.insertAuditEvent(db, event, now),
     hasAuditEvent: (action, subjectId) => keys.hasAuditEvent(db, action, subjectId),
     moveTemporaryDocuments: (from, to) => keys.moveTemporaryDocuments(db, from, to),
+    moveQuestionnaireAnswers: async (from, to) =>
+      questionnaires ? questionnaires.moveTemporaryAnswers(db, from, to) : 0,
     deleteExpiredHolds: (resourceIds, start, end, now) =>
       bookings.deleteExpiredHolds(db, resourceIds, start, end, now),
     insertHoldOnFirstFreeResource: (input) => bookings.insertHoldOnFirstFreeResource(db, input),
@@ -63,6 +70,8 @@ export interface BookingModuleDeps {
   settings: Partial<BookingSettings>;
   publicUrl: string;
   providerName: string;
+  /** Issue 5: the questionnaires module's gates and re-key (app.ts injects them). */
+  questionnaires?: QuestionnaireHooks;
 }
 
 export const defaultBookingSettings: BookingSettings = {
@@ -73,7 +82,7 @@ export const defaultBookingSettings: BookingSettings = {
 
 /** Booking keys, slot holds, appointments, booking requests and pending notices. */
 export async function bookingModule(app: FastifyInstance, deps: BookingModuleDeps): Promise<void> {
-  const store = createBookingStore(deps.db);
+  const store = createBookingStore(deps.db, deps.questionnaires);
   const settings = { ...defaultBookingSettings, ...deps.settings };
   registerBookingRoutes(
     app,
@@ -84,6 +93,7 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
       clock: deps.clock,
       publicUrl: deps.publicUrl,
       providerName: deps.providerName,
+      ...(deps.questionnaires ? { questionnaires: deps.questionnaires } : {}),
     }),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
+import type { QuestionnaireHooks } from '../booking/index.ts';
 import { moveTemporaryAnswers } from './questionnaires.repository.ts';
 import { registerQuestionnaireRoutes } from './questionnaires.routes.ts';
 import { createQuestionnairesService } from './questionnaires.service.ts';
@@ -44,7 +45,10 @@ export async function questionnairesModule(
  * api key bookkeeping and the re-key of temporary answers (inside the re-key
  * transaction, on the connection it is given).
  */
-export function createBookingQuestionnaireHooks(deps: { db: Kysely<Database>; clock: Clock }) {
+export function createBookingQuestionnaireHooks(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+}): QuestionnaireHooks {
   const service = createQuestionnairesService(deps);
   return {
     checkAppointments: service.checkAppointments,
