@@ -25,6 +25,19 @@ export interface SurveyViewProps {
  * be pressed again; the modal shows and announces the error.
  */
 /**
+ * SurveyJS's default theme (teal, Open Sans, a tinted page) set to the portal's theme
+ * variables, which the provider's theme config fills at start; the provider's
+ * questionnaireCss, injected in the head, can still override any of it.
+ */
+const portalTheme = {
+  cssVariables: {
+    '--sjs2-color-project-brand-600': 'var(--color-primary)',
+    '--sjs2-color-utility-surface-survey': 'var(--color-surface)',
+    '--sjs2-typography-font-family-text': 'var(--font-family)',
+  },
+};
+
+/**
  * SurveyJS renders a yes/no question shown as radios (boolean, renderAs radio) in a fieldset
  * with role="presentation", so a screen reader hears "Yes, radio button" without the question.
  * Name the group by the question's title, as its radiogroup questions already are (WCAG 1.3.1).
@@ -48,6 +61,7 @@ export default function SurveyView({ definition, locale, onSubmit, onSaved }: Su
     // Focus stays where the modal puts it (the dialog, so its title is announced first).
     survey.autoFocusFirstQuestion = false;
     survey.onAfterRenderQuestion.add(labelRadioGroup);
+    survey.applyTheme(portalTheme);
     return survey;
   });
   const handlers = useRef({ onSubmit, onSaved });

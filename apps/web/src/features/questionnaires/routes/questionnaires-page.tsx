@@ -161,7 +161,7 @@ export function QuestionnairesPage() {
           <p>{t(finished.key)}</p>
           <Link to={link(redirectUrl ?? backAddressOf(page))}>{t('questionnaire.back')}</Link>
         </div>
-      ) : (
+      ) : current ? null : (
         <Loading />
       )}
       <QuestionnaireModal
