@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,10 +64,10 @@ export async function lighthouseMedians<Page extends string>(
   runs = 3,
   saveDir?: string,
 ): Promise<Record<Page, LighthouseRun>> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
-  });
+  const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // A missing binary fails in an 'error' event no try/finally sees, leaving servers running.
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (CHROME_PATH)`);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const pages = Object.keys(urls) as Page[];
   const results = new Map<Page, LighthouseRun[]>(pages.map((page) => [page, []]));
   if (saveDir) mkdirSync(saveDir, { recursive: true });
