@@ -2,6 +2,7 @@ import type {
   DevOutboxMessage,
   NewBookingKeyResponse,
   NextAvailableSlotResponse,
+  QuestionnairesResponse,
 } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -47,6 +48,27 @@ async function postJson<T>(path: string, body: unknown): Promise<{ status: numbe
 /** Books an MRI knee near Parramatta through the API, as the booking flow would. */
 async function bookAppointment(email: string): Promise<string> {
   const { body: key } = await postJson<NewBookingKeyResponse>('/api/booking-keys', undefined);
+  // The server refuses an MRI until its safety questionnaire is answered (issue 5).
+  const { questionnaires } = await getJson<QuestionnairesResponse>(
+    portal.url,
+    `/api/booking-keys/${key.bookingKey}/questionnaires?examSlugs=mri-knee`,
+  );
+  const mriSafety = questionnaires.find((questionnaire) => questionnaire.slug === 'mri-safety');
+  if (mriSafety) {
+    const answered = await postJson(`/api/booking-keys/${key.bookingKey}/questionnaire-answers`, {
+      questionnaireId: mriSafety.id,
+      questionnaireResult: JSON.stringify({
+        pacemaker: false,
+        neurostimulator: false,
+        cochlearImplant: false,
+        metalInEyes: false,
+        otherImplants: false,
+        recentSurgery: false,
+      }),
+      examSlugs: ['mri-knee'],
+    });
+    if (answered.status !== 200) throw new Error('the MRI safety answers were refused');
+  }
   const { body: next } = await postJson<NextAvailableSlotResponse>('/api/slots/next-available', {
     examSlug: 'mri-knee',
     location: { latitude: -33.8162, longitude: 151.0051 },
