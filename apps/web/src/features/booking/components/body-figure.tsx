@@ -1,5 +1,5 @@
 import type { BodyPart } from '@portal/contract';
-import { type CSSProperties, type KeyboardEvent, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../../lib/config.tsx';
 import styles from './body-figure.module.css';
@@ -31,7 +31,11 @@ const paintOrder = Object.keys(shapes);
 const outline =
   'M100 8c-16 0-27 13-27 32s11 32 17 34v10c-14 2-30 4-38 10s-10 16-12 30l-10 96c-1 8 3 16 10 16s10-6 11-14l10-80 6 4 2 50v20l4 160c0 8 6 12 12 12s10-6 10-12l5-150 5 150c0 6 4 12 10 12s12-4 12-12l4-160v-20l2-50 6-4 10 80c1 8 4 14 11 14s11-8 10-16l-10-96c-2-14-4-24-12-30s-24-8-38-10v-10c6-2 17-15 17-34s-11-32-27-32z';
 
-export function BodyFigure({
+/**
+ * Memoised: the home re-renders as each of its start-up queries answers, and the figure's
+ * SVG need not be rebuilt for the ones it does not show (main-thread time at start-up).
+ */
+export const BodyFigure = memo(function BodyFigure({
   bodyParts,
   selected,
   onSelect,
@@ -125,4 +129,4 @@ export function BodyFigure({
       </div>
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { BodyPart, Exam } from '@portal/contract';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
@@ -112,10 +112,11 @@ export function BookingHomePage() {
     replaceParams(withExams(params, next, groups.data ?? []));
   };
 
-  const chooseBodyPart = (part: BodyPart | null) => {
+  // Stable, so the memoised body figure skips the home's re-renders that do not concern it.
+  const chooseBodyPart = useCallback((part: BodyPart | null) => {
     setBodyPart(part);
     if (part) pushBookingEvent('body_part', { bodyPart: part.slug });
-  };
+  }, []);
 
   const info = bookingRequestInfoOf(selected, walkInExams.data ?? []);
 
