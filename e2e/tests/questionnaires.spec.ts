@@ -279,6 +279,56 @@ describe.each<ViewportName>(['phone', 'desktop'])('questionnaires on a %s', (vie
   });
 });
 
+describe('an outcome that restricts dates', () => {
+  test('kidney disease without a recent blood test: no CT slot before the restricted date', async () => {
+    const exam = examNamed('ct-chest');
+    const { page, context, consoleErrors } = await locatedPatient('desktop');
+    await chooseExamAndContinue(page, exam);
+
+    const dialog = await questionnaire(page, 'CT contrast safety');
+    await answer(dialog, /reaction to an iodine contrast/, 'No');
+    await answer(dialog, /kidney disease/, 'Yes');
+    const bloodTest = dialog.getByRole('radiogroup', { name: /blood test/ });
+    await bloodTest.getByRole('radio').nth(1).waitFor();
+    await bloodTest.locator('label').nth(1).click();
+    await answer(dialog, /metformin/, 'No');
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const clinic = page.getByRole('main').getByRole('listitem').first();
+    const clinicName = (await clinic.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    const slotSearch = page.waitForRequest(
+      (request) => request.url().includes('/slots?') && request.url().includes('minDate='),
+    );
+    await clinic
+      .getByRole('button', { name: t('booking.clinic.choose', { name: clinicName }) })
+      .click();
+    await waitForHeading(page, t('booking.slots.title', { clinic: clinicName }));
+    const minDate = new URL((await slotSearch).url()).searchParams.get('minDate') ?? '';
+    // restrictMinDays 7 in config/questionnaires/ct-contrast.json.
+    expect(minDate).toBe(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    // The calendar opens on the restricted date's week; if that week has no times left
+    // (a weekend), "find the next available time" looks from the restricted date on.
+    const slots = page.locator('[data-slot]');
+    const findNext = page.getByRole('button', { name: t('booking.slots.find_next') });
+    await slots.first().or(findNext).first().waitFor({ timeout: 15_000 });
+    if (await findNext.isVisible()) await findNext.click();
+    await slots.first().waitFor({ timeout: 15_000 });
+    const starts = await slots.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('data-slot') ?? ''),
+    );
+    // Clinic-local days: a slot at 8 am Sydney on the day is the evening before in UTC.
+    for (const start of starts) {
+      expect(new Date(start).getTime()).toBeGreaterThanOrEqual(
+        new Date(`${minDate}T00:00:00+11:00`).getTime() - 3_600_000,
+      );
+    }
+    await screenshot(page, 'questionnaire-ct-min-date-desktop');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 /** Books a CT brain (no screening questionnaire) near Parramatta through the API. */
 async function bookCtBrain(email: string): Promise<string> {
   const post = async (path: string, body?: unknown) =>

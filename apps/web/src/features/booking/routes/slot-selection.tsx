@@ -54,7 +54,9 @@ export function SlotSelection({
   const exam = exams.find((candidate) => candidate.slug === examSlug) ?? exams[0];
   const view = calendarViewOf(params);
   const today = dayInZone(clock(), clinic.timeZone);
-  const focusDay = params.get('date') ?? today;
+  // A questionnaire outcome's restrictMinDate moves the calendar past the days it rules out.
+  const requestedDay = params.get('date') ?? today;
+  const focusDay = minDate && minDate > requestedDay ? minDate : requestedDay;
   const timeOfDay = timeOfDayOf(params);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -88,7 +90,13 @@ export function SlotSelection({
 
   const [nextRequest, setNextRequest] = useState(false);
   const next = useNextAvailable(
-    nextRequest ? { examSlug, clinicIds: [clinic.id], start: clock().toISOString() } : null,
+    nextRequest
+      ? {
+          examSlug,
+          clinicIds: [clinic.id],
+          start: minDate && minDate > today ? `${minDate}T00:00:00Z` : clock().toISOString(),
+        }
+      : null,
   );
   useEffect(() => {
     if (!nextRequest || !next.isSuccess) return;
