@@ -143,7 +143,11 @@ export interface ScheduleExceptionsTable {
   ends_at: Timestamp;
 }
 
-export interface Database extends CatalogueTables, BookingTables, QuestionnaireTables, AccessTables {
+export interface Database
+  extends CatalogueTables,
+    BookingTables,
+    QuestionnaireTables,
+    AccessTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;
