@@ -154,6 +154,18 @@ describe('QuestionnaireModal', { timeout: 30_000 }, () => {
     expect(within(group).getAllByRole('radio')).toHaveLength(2);
   });
 
+  it("keeps the provider's questionnaireCss after SurveyJS's stylesheet, so it wins ties", async () => {
+    const provider = document.createElement('style');
+    provider.dataset.style = 'questionnaire';
+    provider.textContent = '.sd-btn { background: #123456; }';
+    document.head.append(provider);
+    // What loading the survey chunk does: its stylesheet lands after the provider's style.
+    document.head.append(document.createElement('link'));
+    renderModal();
+    await question();
+    expect(document.head.lastElementChild).toBe(provider);
+  });
+
   it('speaks Macedonian in its survey when the app does', async () => {
     const { i18n } = renderModal();
     await act(async () => {

@@ -51,6 +51,16 @@ function labelRadioGroup(_survey: SurveyModel, options: AfterRenderQuestionEvent
   if (options.question.isRequired) group.setAttribute('aria-required', 'true');
 }
 
+/**
+ * The provider's questionnaireCss is a style element the head gets at start (app/head);
+ * SurveyJS's stylesheet arrives later with this chunk and would win every tie. Moving the
+ * provider's style after it keeps the provider's rules on top, as the config intends.
+ */
+function keepProviderCssLast(): void {
+  const style = document.head.querySelector('style[data-style="questionnaire"]');
+  if (style && style !== document.head.lastElementChild) document.head.append(style);
+}
+
 export default function SurveyView({ definition, locale, onSubmit, onSaved }: SurveyViewProps) {
   const [model] = useState(() => {
     const survey = new Model(definition);
@@ -87,6 +97,8 @@ export default function SurveyView({ definition, locale, onSubmit, onSaved }: Su
   useEffect(() => {
     model.locale = locale;
   }, [model, locale]);
+
+  useEffect(keepProviderCssLast, []);
 
   return (
     <div className={styles.survey}>
