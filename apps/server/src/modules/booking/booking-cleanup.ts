@@ -84,6 +84,15 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
       const documents = await sql<{ storage_key: string }>`
         DELETE FROM temporary_documents WHERE booking_key = any(${list}::text[])
         RETURNING storage_key`.execute(tx);
+      // A never-used key's questionnaire answers are all temporary: health data kept for
+      // nothing once the key is gone, so they go too, with what their outcomes recorded.
+      for (const table of [
+        'questionnaire_answers',
+        'questionnaire_exam_changes',
+        'booking_request_api_keys',
+      ] as const) {
+        await tx.deleteFrom(table).where('booking_key', 'in', list).execute();
+      }
       // Holds of these keys go with them (ON DELETE CASCADE).
       await sql`DELETE FROM booking_keys WHERE key = any(${list}::text[])`.execute(tx);
       return { keys: list.length, storageKeys: documents.rows.map((row) => row.storage_key) };
