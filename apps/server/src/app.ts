@@ -104,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     frameAncestors: env.frameAncestors,
     production: env.production,
     rateLimitMax: env.rateLimitMax,
+    captchaProvider: provider.access.captcha.provider,
   });
   await app.register(openApiPlugin, {
     title: `${provider.radiology.name} booking portal API`,

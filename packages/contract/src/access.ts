@@ -20,6 +20,7 @@ export const otpChannels = ['EMAIL', 'SMS'] as const;
 export const otpChannelSchema = z.enum(otpChannels);
 
 export const captchaProviders = ['none', 'hcaptcha', 'recaptcha', 'turnstile'] as const;
+export type CaptchaProvider = (typeof captchaProviders)[number];
 
 /** The translation keys the access answers carry (spec 1 §8). */
 export const accessMessages = {

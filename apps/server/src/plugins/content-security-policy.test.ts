@@ -8,6 +8,7 @@ function input(
     integration?: object;
     frameAncestors?: string[];
     production?: boolean;
+    captchaProvider?: CspInput['captchaProvider'];
   } = {},
 ): CspInput {
   return {
@@ -15,6 +16,7 @@ function input(
     integration: integrationConfigSchema.parse(overrides.integration ?? {}),
     frameAncestors: overrides.frameAncestors ?? [],
     production: overrides.production ?? false,
+    captchaProvider: overrides.captchaProvider ?? 'none',
   };
 }
 
@@ -110,4 +112,24 @@ describe('buildContentSecurityPolicy', () => {
       'upgrade-insecure-requests',
     );
   });
+
+  it.each([
+    ['hcaptcha', 'https://js.hcaptcha.com/1/api.js', 'https://*.hcaptcha.com'],
+    ['recaptcha', 'https://www.google.com/recaptcha/api.js', 'https://www.google.com'],
+    [
+      'turnstile',
+      'https://challenges.cloudflare.com/turnstile/v0/api.js',
+      'https://challenges.cloudflare.com',
+    ],
+  ] as const)(
+    'lets the %s widget load its script and frame, and only when it is on',
+    (provider, _script, origin) => {
+      const on = buildContentSecurityPolicy(input({ captchaProvider: provider }), false);
+      expect(directive(on, 'script-src')).toContain(origin);
+      expect(directive(on, 'frame-src')).toContain(origin);
+      const off = buildContentSecurityPolicy(input(), false);
+      expect(directive(off, 'script-src')).toBe("script-src 'self'");
+      expect(directive(off, 'frame-src')).toBe("frame-src 'self'");
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import type { ApplicationConfig, IntegrationConfig } from '@portal/contract';
+import type { ApplicationConfig, CaptchaProvider, IntegrationConfig } from '@portal/contract';
 
 export interface CspInput {
   application: ApplicationConfig;
@@ -6,6 +6,8 @@ export interface CspInput {
   /** Origins besides 'self' allowed to embed the /iframe/... routes (FRAME_ANCESTORS). */
   frameAncestors: string[];
   production: boolean;
+  /** The captcha on the authentication page (config/access.json); 'none' adds nothing. */
+  captchaProvider?: CaptchaProvider;
 }
 
 /** The origin of a URL template such as https://{s}.tile.example/{z}/{x}/{y}.png. */
@@ -46,6 +48,28 @@ const hotjar = {
 
 type Sources = { script: string[]; img: string[]; connect: string[]; frame: string[] };
 
+// Each widget loads its script, then renders its challenge in a frame from the same hosts.
+const captchaSources: Record<Exclude<CaptchaProvider, 'none'>, Sources> = {
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    img: ['https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+  recaptcha: {
+    script: ['https://www.google.com', 'https://www.gstatic.com'],
+    img: ['https://www.gstatic.com'],
+    connect: ['https://www.google.com'],
+    frame: ['https://www.google.com', 'https://recaptcha.google.com'],
+  },
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    img: [],
+    connect: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+  },
+};
+
 /**
  * Builds the Content-Security-Policy from configuration: only the outside
  * hosts that an enabled integration needs are allowed. Two variants differ
@@ -74,6 +98,8 @@ export function buildContentSecurityPolicy(input: CspInput, forIframe: boolean):
   if (chat) add({ script: [chat], img: [chat], connect: [chat], frame: [chat] });
   const identity = originOf(application.azureUrlWithTenantId);
   if (identity) add({ script: [], img: [], connect: [identity], frame: [identity] });
+  if (input.captchaProvider && input.captchaProvider !== 'none')
+    add(captchaSources[input.captchaProvider]);
 
   const list = (...sources: string[]) => [...new Set(sources)].join(' ');
   const directives = [
