@@ -1,7 +1,9 @@
 // `node --import tsx bench/profile.ts [--reuse] [--cpu-prof] [target...]`: server CPU time per
 // request for the slot-search endpoints and the storm, which stays meaningful on a busy machine
 // where requests/s do not. Uses the bench database (portal_bench; --reuse skips regenerating it).
-// With --cpu-prof the server writes a V8 profile per target to bench/.profiles/.
+// With --cpu-prof the server writes a V8 profile per target to bench/.profiles/; --warm-storm runs
+// a first storm on other days so the measured one meets a warm process; PROFILE_LOG_LEVEL=info
+// logs each request's server-side response time.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +62,7 @@ async function startServer(profileName: string): Promise<{ url: string; child: C
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl.toString(),
       DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.PROFILE_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_MAX: '100000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -99,6 +101,13 @@ for (const target of targets) {
     let requests = 0;
     let summary = '';
     if (target === 'storm') {
+      // Earlier storms on a reused database took the first free slots: give them back.
+      const admin = new pg.Client({ connectionString: databaseUrl.toString() });
+      await admin.connect();
+      // Their resource bookings go with them (ON DELETE CASCADE).
+      await admin.query(`DELETE FROM appointments WHERE patient_id IN
+        (SELECT id FROM patients WHERE email LIKE 'storm%@bench.example')`);
+      await admin.end();
       const stormSlots = (
         (await (
           await fetch(
@@ -108,14 +117,20 @@ for (const target of targets) {
       ).slots
         .filter((slot: Slot) => !slot.enquiry)
         .slice(0, 20);
-      // Earlier storms on a reused database took the first free slots: give them back.
-      const admin = new pg.Client({ connectionString: databaseUrl.toString() });
-      await admin.connect();
-      await admin.query(`DELETE FROM appointments WHERE patient_id IN
-        (SELECT id FROM patients WHERE email LIKE 'storm%@bench.example')`);
-      await admin.query(`DELETE FROM resource_bookings WHERE appointment_id IS NOT NULL
-        AND appointment_id NOT IN (SELECT id FROM appointments)`);
-      await admin.end();
+      if (flags.has('--warm-storm')) {
+        // A first storm on other days, so the measured one runs on a warm process.
+        const warmSlots = (
+          (await (
+            await fetch(
+              `${url}/api/clinics/bench-clinic-1/slots?examSlug=ct-exam-1&from=${day(20)}&to=${day(27)}`,
+            )
+          ).json()) as ClinicSlotsResponse
+        ).slots.slice(0, 20);
+        const warm = await bookingStorm(url, databaseUrl.toString(), warmSlots, 200);
+        console.log(
+          `warm-up storm: p50 ${warm.p50Ms.toFixed(0)} ms, p99 ${warm.p99Ms.toFixed(0)} ms`,
+        );
+      }
       const stormBefore = cpuMs(child.pid!);
       const storm = await bookingStorm(url, databaseUrl.toString(), stormSlots, 200);
       requests = storm.clients;

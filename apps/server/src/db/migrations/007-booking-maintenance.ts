@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
  * lost `INSERT ... ON CONFLICT DO NOTHING`, takes no lock). App instances keep
  * computed free slots per resource set and day, and reuse them only while the
  * versions they read in the same request still match
- * (docs/decisions/010-free-slot-cache.md). A resource without a row is at
+ * (docs/decisions/012-free-slot-cache.md). A resource without a row is at
  * version 0. The lock on a version row lasts from the booking statement to
  * COMMIT, which booking keeps short by claiming last.
  *

@@ -24,6 +24,15 @@ export interface AvailabilityCatalogue {
     fromDay: string,
     toDay: string,
   ): ClinicSchedule[];
+  /**
+   * Every weekly window (any validity) of the resources performing the exam at
+   * one clinic, and those resources' ids in order; the same arrays each time
+   * (callers must not change them).
+   */
+  examAtClinic(
+    examId: number,
+    clinicId: number,
+  ): { schedules: ClinicSchedule[]; resourceIds: number[] };
   /** Closures overlapping [from, to) of these clinics or of their resources. */
   listClosures(clinicIds: number[], from: number, to: number): ClinicBusyPeriod[];
 }
@@ -52,6 +61,7 @@ export function indexCatalogue(rows: CatalogueRows): AvailabilityCatalogue {
     (row) => `${row.examId} ${row.window.clinicId}`,
   );
   const closuresByClinic = groupBy(rows.closures, (closure) => closure.clinicId);
+  const examsAtClinics = new Map<string, { schedules: ClinicSchedule[]; resourceIds: number[] }>();
   return {
     findExamBySlug: (slug) => exams.get(slug),
     findClinicBySlug: (slug) => clinics.get(slug),
@@ -71,6 +81,19 @@ export function indexCatalogue(rows: CatalogueRows): AvailabilityCatalogue {
         }
       }
       return windows;
+    },
+    examAtClinic(examId, clinicId) {
+      const key = `${examId} ${clinicId}`;
+      let found = examsAtClinics.get(key);
+      if (!found) {
+        const schedules = (schedulesByExamClinic.get(key) ?? []).map((row) => row.window);
+        const resourceIds = [...new Set(schedules.map((window) => window.resourceId))].sort(
+          (a, b) => a - b,
+        );
+        found = { schedules, resourceIds };
+        examsAtClinics.set(key, found);
+      }
+      return found;
     },
     listClosures(clinicIds, from, to) {
       return clinicIds.flatMap((id) =>

@@ -299,15 +299,9 @@ export function createAvailabilityService(deps: {
     const plans = clinics.map((clinic) => {
       const fromDay = localDayOf(clinic.timeZone, range.from);
       const toDay = localDayOf(clinic.timeZone, range.to - 1);
-      const schedules = view.catalogue.listSchedules(
-        exam.id,
-        [clinic.id],
-        addLocalDays(fromDay, -1),
-        addLocalDays(toDay, 1),
-      );
-      const resourceIds = [...new Set(schedules.map((window) => window.resourceId))].sort(
-        (a, b) => a - b,
-      );
+      // All the clinic's windows for the exam (the engine applies validity per day), so
+      // the resources behind a day's slots are always among `resourceIds`.
+      const { schedules, resourceIds } = view.catalogue.examAtClinic(exam.id, clinic.id);
       const days: string[] = [];
       for (let day = fromDay; day <= toDay; day = addLocalDays(day, 1)) days.push(day);
       return {
@@ -439,7 +433,30 @@ export function createAvailabilityService(deps: {
     return result;
   }
 
+  /**
+   * Wire form of cached slots, kept with them: a cached slot object always
+   * belongs to one exam at one clinic (the cache key), so its text never changes.
+   */
+  const wireForms = new WeakMap<CandidateSlot, Slot>();
+
   function toWire(
+    clinic: ClinicForExam,
+    exam: ExamRow,
+    slot: CandidateSlot,
+    enquiry: boolean,
+  ): Slot {
+    if (!enquiry) {
+      let wire = wireForms.get(slot);
+      if (!wire) {
+        wire = toWireNow(clinic, exam, slot, false);
+        wireForms.set(slot, wire);
+      }
+      return wire;
+    }
+    return toWireNow(clinic, exam, slot, enquiry);
+  }
+
+  function toWireNow(
     clinic: ClinicForExam,
     exam: ExamRow,
     slot: CandidateSlot,

@@ -8,7 +8,7 @@ import type { CandidateSlot } from './slot-engine.ts';
  * moment its earliest counted hold expires. An entry is used only while the
  * versions read in the current request are the same and no hold in it has
  * expired, so a booking or hold made through any instance is seen at once
- * (docs/decisions/010-free-slot-cache.md). Entries are never mutated.
+ * (docs/decisions/012-free-slot-cache.md). Entries are never mutated.
  */
 export interface FreeSlotCache {
   get(

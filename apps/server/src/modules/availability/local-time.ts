@@ -44,7 +44,9 @@ export function isoWeekday(day: string): number {
   return new Date(dayAsUtc(day)).getUTCDay() || 7;
 }
 
-const offsets = new Map<string, number>();
+/** Per zone: whole minute (epoch) to UTC offset; number keys, no string per question. */
+const offsets = new Map<string, Map<number, number>>();
+let offsetCount = 0;
 
 /**
  * The zone's UTC offset in minutes at an instant (Sydney in summer: 660).
@@ -52,19 +54,43 @@ const offsets = new Map<string, number>();
  * repeated questions skip Intl; bounded like `localDay`.
  */
 export function offsetAt(timeZone: string, instant: number): number {
-  const key = `${timeZone} ${Math.floor(instant / minuteMs)}`;
-  let offset = offsets.get(key);
+  const minute = Math.floor(instant / minuteMs);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let offset = zone.get(minute);
   if (offset === undefined) {
-    if (offsets.size >= 50_000) offsets.clear();
+    if (offsetCount >= 50_000) {
+      offsets.clear();
+      offsetCount = 0;
+      zone = new Map();
+      offsets.set(timeZone, zone);
+    }
     offset = tzOffset(timeZone, new Date(instant));
-    offsets.set(key, offset);
+    zone.set(minute, offset);
+    offsetCount += 1;
   }
   return offset;
 }
 
+/** Day number (days since 1970-01-01) to 'YYYY-MM-DD', remembered: a few hundred days recur. */
+const dayTexts = new Map<number, string>();
+
+function dayText(dayNumber: number): string {
+  let text = dayTexts.get(dayNumber);
+  if (text === undefined) {
+    if (dayTexts.size >= 50_000) dayTexts.clear();
+    text = new Date(dayNumber * dayMs).toISOString().slice(0, 10);
+    dayTexts.set(dayNumber, text);
+  }
+  return text;
+}
+
 /** The clinic-local calendar day an instant falls on. */
 export function localDayOf(timeZone: string, instant: number): string {
-  return new Date(instant + offsetAt(timeZone, instant) * minuteMs).toISOString().slice(0, 10);
+  return dayText(Math.floor((instant + offsetAt(timeZone, instant) * minuteMs) / dayMs));
 }
 
 /** Minutes after local midnight of an instant in the zone. */

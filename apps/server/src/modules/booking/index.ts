@@ -25,6 +25,24 @@ export type { BookingStore, RequestContext } from './booking-store.ts';
 export type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 export type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 
+/** SQLSTATE 40P01: PostgreSQL aborted this transaction to break a deadlock. */
+const deadlockDetected = '40P01';
+
+/**
+ * Runs a transaction once more if PostgreSQL chose it as a deadlock's victim
+ * (two multi-slot bookings meeting on two resources' booking versions in
+ * opposite order, migration 007): the work is re-runnable (its ids are made
+ * inside it) and the retry meets no partner any more.
+ */
+async function retryingDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== deadlockDetected) throw error;
+    return run();
+  }
+}
+
 /** The repository functions bound to a database, or to one open transaction. */
 export function createBookingStore(
   db: Kysely<Database> | Transaction<Database>,
@@ -34,7 +52,9 @@ export function createBookingStore(
     transaction: (work) =>
       db.isTransaction
         ? work(createBookingStore(db, questionnaires))
-        : db.transaction().execute((trx) => work(createBookingStore(trx, questionnaires))),
+        : retryingDeadlock(() =>
+            db.transaction().execute((trx) => work(createBookingStore(trx, questionnaires))),
+          ),
     insertBookingKey: (key, now, expiresAt) => keys.insertBookingKey(db, key, now, expiresAt),
     bookingKeyState: (key, now) => keys.bookingKeyState(db, key, now),
     consumeBookingKey: (key, now) => keys.consumeBookingKey(db, key, now),
