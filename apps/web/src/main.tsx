@@ -20,6 +20,10 @@ const ready =
 void ready.then(() => {
   // As a transition the first render yields to the browser every few milliseconds instead
   // of blocking the main thread until the whole page is built.
+  // #root may hold the server's static shell of the booking home (apps/server/src/plugins/
+  // app-shell-prerender.ts). createRoot, not hydrateRoot: React removes that markup in the
+  // same commit that inserts the app, so the two never coexist and need not match node for
+  // node; the shell's CSS only has to give the header and heading the same boxes.
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -81,6 +81,8 @@ export function renderIndexHtml(
   template: string,
   input: IndexHtmlInput,
   bootstrap?: PortalBootstrap,
+  /** Prerendered markup for the empty #root (app-shell-prerender.ts); trusted, already escaped. */
+  shell?: string | null,
 ): string {
   const { application, radiology } = input;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -116,6 +118,11 @@ export function renderIndexHtml(
   html = html.includes('</head>')
     ? html.replace('</head>', () => `    ${head}\n  </head>`)
     : `${head}\n${html}`;
+  if (shell)
+    html = html.replace(
+      /(<div\s+id=["']root["'][^>]*>)\s*(<\/div>)/i,
+      (_, open, close) => `${open}${shell}${close}`,
+    );
   if (!bootstrap) return html;
   // After the markup, so the preload scanner reaches the head's script and style links first.
   const data = bootstrapElement(bootstrap);

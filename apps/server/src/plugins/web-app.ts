@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { errorCodes, type PortalBootstrap } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
 import { sendError, sendNotFound } from './error-handler.ts';
 import { escapeHtml, type IndexHtmlInput, renderIndexHtml } from './index-html.ts';
 
@@ -73,17 +74,20 @@ export const webAppPlugin = fp<WebAppOptions>(
     const indexPath = join(options.distDir, 'index.html');
     const built = existsSync(indexPath);
     const template = built ? readFileSync(indexPath, 'utf8') : null;
-    // One rendering per locale, made on first use: configuration changes only with a restart.
+    // One rendering per locale and prerendered page kind, made on first use: configuration changes only with a restart.
     // It is compressed then too (with the inlined data it is tens of kilobytes).
     const rendered = new Map<string, RenderedIndex>();
     const indexHtmlFor = (request: FastifyRequest): RenderedIndex | null => {
       if (template === null) return null;
       const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang') ?? undefined;
       const bootstrap = options.bootstrapFor?.(lang);
-      const key = bootstrap?.locale ?? '';
+      // A handful of variants at most: the prerendered page kinds times the locales.
+      const target = bootstrap ? prerenderTargetOf(request.url) : null;
+      const key = `${bootstrap?.locale ?? ''} ${target ?? ''}`;
       let html = rendered.get(key);
       if (html === undefined) {
-        const identity = renderIndexHtml(template, options, bootstrap);
+        const shell = bootstrap && target ? renderAppShell(target, bootstrap) : null;
+        const identity = renderIndexHtml(template, options, bootstrap, shell);
         html = {
           identity,
           br: brotliCompressSync(identity, {

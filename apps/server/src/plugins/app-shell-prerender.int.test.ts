@@ -1,0 +1,171 @@
+import type { PortalBootstrap } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, demoProvider, type TestApp } from '../../test/build-test-app.ts';
+import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
+
+// A provider wording with markup and quotes: the prerender must show it as text.
+const hostileTitle = '<img src=x onerror=alert(1)> "Закажете" & \'снимање\'';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  const provider = demoProvider();
+  testApp = await buildTestApp({
+    provider: {
+      ...provider,
+      translations: {
+        ...provider.translations,
+        mk: { booking: { home: { title: hostileTitle } } },
+      },
+    },
+  });
+});
+afterAll(() => testApp?.close());
+
+const page = async (url: string) => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html' },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+};
+const json = async (url: string) => (await testApp.app.inject({ method: 'GET', url })).json();
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1];
+
+describe('the prerendered booking home', () => {
+  it("has the home's h1 and lead in the provider locale inside #root, before the data block", async () => {
+    const html = await page('/');
+    const en = await json('/api/assets/translations?lang=en-AU');
+    const root = rootOf(html);
+    expect(root).toContain(`<h1 class="pre-title">${en.booking.home.title}</h1>`);
+    expect(root).toContain(`<p class="pre-lead">${en.booking.home.lead}</p>`);
+    expect(root).toContain('<header class="pre-header">');
+    expect(root?.match(/<h1\b/g)).toHaveLength(1);
+    expect(root?.match(/<main\b/g)).toHaveLength(1);
+    // The demo runs outside production, with a banner and a header message, as the app shows.
+    expect(root).toContain('pre-environment');
+    expect(root).toContain('<strong>Demonstration portal.</strong>');
+    expect(root).toContain('Bookings line 1300 555 010');
+  });
+
+  it('uses the lang parameter and escapes the translation', async () => {
+    const html = await page('/?lang=mk');
+    const root = rootOf(html) ?? '';
+    expect(root).toContain(
+      '<h1 class="pre-title">&lt;img src=x onerror=alert(1)&gt; &quot;Закажете&quot; &amp; &#39;снимање&#39;</h1>',
+    );
+    expect(root).not.toContain('<img src=x');
+    const mk = await json('/api/assets/translations?lang=mk');
+    expect(root).toContain(`<p class="pre-lead">${mk.booking.home.lead}</p>`);
+  });
+
+  it('shows the staff wording for staffBooking=true and on advanced booking', async () => {
+    const en = await json('/api/assets/translations?lang=en-AU');
+    expect(await page('/?staffBooking=true')).toContain(`>${en.booking.home.title_staff}</h1>`);
+    expect(await page('/advanced-booking')).toContain(`>${en.booking.home.title}</h1>`);
+    expect(await page('/advanced-booking?staffBooking=true&lang=en-AU')).toContain(
+      `>${en.booking.home.title_staff}</h1>`,
+    );
+  });
+
+  it.each([
+    '/about',
+    '/iframe',
+    '/iframe/',
+    '/?kioskMode=true',
+    '/kiosk',
+    '/select-clinic?examSlugs=ct-brain',
+    '/appointments/some-key',
+  ])('leaves #root empty on %s', async (url) => {
+    expect(await page(url)).toMatch(/<div id="root"><\/div>/);
+  });
+
+  it('keeps the CSP: no inline script besides the JSON data block', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/' });
+    const scripts = response.body.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toMatch(/ src=|type="application\/json"/);
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+});
+
+describe('renderAppShell', () => {
+  // The markup after the critical CSS (which names every class).
+  const markupOf = (shell: string | null) => shell?.split('</style>')[1] ?? '';
+  const bootstrapWith = async (
+    application: Record<string, unknown>,
+    radiology: Record<string, unknown>,
+  ): Promise<PortalBootstrap> => ({
+    config: {
+      application: { ...(await json('/api/config/application')), ...application },
+      integration: await json('/api/config/integration'),
+      bodyFigure: await json('/api/config/body-figure'),
+      radiology: { ...(await json('/api/config/radiology')), ...radiology },
+    },
+    locale: 'en-AU',
+    translations: await json('/api/assets/translations?lang=en-AU'),
+  });
+
+  it('shows no banner region in production without a banner, and escapes the provider name', async () => {
+    const shell = markupOf(
+      renderAppShell(
+        'home',
+        await bootstrapWith(
+          { production: true, readOnly: false },
+          { bannerMessage: '', customHeaderMessage: '', name: 'A&B "Imaging" <b>' },
+        ),
+      ),
+    );
+    expect(shell).not.toContain('<section');
+    expect(shell).not.toContain('pre-actions');
+    expect(shell).toContain('alt="A&amp;B &quot;Imaging&quot; &lt;b&gt; home"');
+  });
+
+  it('shows the read-only banner, strips script from configuration HTML and escapes its CSS', async () => {
+    const shell = markupOf(
+      renderAppShell(
+        'home',
+        await bootstrapWith(
+          { production: true, readOnly: true },
+          {
+            bannerMessage: '<p onclick="x()">Closed <script>alert(1)</script>Monday</p>',
+            bannerPositionCss: 'top: 0" onmouseover="x()',
+            closeBanner: false,
+          },
+        ),
+      ),
+    );
+    expect(shell).toContain('pre-warning');
+    expect(shell).not.toContain('pre-environment');
+    expect(shell).toContain('<p>Closed Monday</p>');
+    expect(shell).not.toMatch(/<script|onclick/);
+    expect(shell).toContain('style="top: 0&quot; onmouseover=&quot;x()"');
+  });
+
+  it('leaves a closed banner out', async () => {
+    const shell = markupOf(
+      renderAppShell(
+        'home',
+        await bootstrapWith({}, { bannerMessage: '<p>Closed Monday</p>', closeBanner: true }),
+      ),
+    );
+    expect(shell).not.toContain('Closed Monday');
+  });
+});
+
+describe('prerenderTargetOf', () => {
+  it.each([
+    ['/', 'home'],
+    ['/?examSlugs=ct-brain&procedureTab=single', 'home'],
+    ['/?staffBooking=true', 'home-staff'],
+    ['/advanced-booking/', 'advanced'],
+    ['/advanced-booking?staffBooking=true', 'advanced-staff'],
+    ['/?kioskMode=true', null],
+    ['/iframe', null],
+    ['/iframe/advanced-booking', null],
+    ['/advanced-booking/select-clinic', null],
+    ['/home', null],
+  ])('%s → %s', (url, target) => {
+    expect(prerenderTargetOf(url)).toBe(target);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
+import { useSuite } from '../support/suite.ts';
+
+// The server's static shell of the booking home (apps/server/src/plugins/app-shell-prerender.ts)
+// must look like the app's first render, so replacing it moves nothing.
+const suite = useSuite();
+const { t, openPage } = suite;
+
+interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+type Boxes = Record<'header' | 'heading' | 'lead', Box>;
+
+/** Where the header bar, the h1 and the paragraph after it are, in CSS pixels of the page. */
+const boxesOf = (page: Page): Promise<Boxes> =>
+  page.evaluate(() => {
+    const box = (element: Element | null) => {
+      if (!element) throw new Error('element missing');
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
+    };
+    const heading = document.querySelector('main h1');
+    return {
+      header: box(document.querySelector('header')),
+      heading: box(heading),
+      lead: box(heading?.nextElementSibling ?? null),
+    };
+  });
+
+const expectSameBoxes = (actual: Boxes, expected: Boxes) => {
+  for (const part of ['header', 'heading', 'lead'] as const)
+    for (const side of ['top', 'left', 'width', 'height'] as const)
+      expect(Math.abs(actual[part][side] - expected[part][side]), `${part} ${side}`).toBeLessThan(
+        1,
+      );
+};
+
+describe.each<ViewportName>(['phone', 'desktop'])(
+  'the prerendered booking home on a %s',
+  (viewport) => {
+    test('before the app loads shows the header and the heading where the app puts them, and the app replaces it without a shift', async () => {
+      const title = t('booking.home.title');
+
+      // The prerender alone, as it shows while the app's JavaScript downloads: none arrives.
+      const before = await openPage(viewport);
+      await before.page.route('**/assets/*.js', (route) => route.abort());
+      await before.page.goto(`${suite.url}/`);
+      await before.page.waitForLoadState('load');
+      expect(await before.page.locator('[data-prerender]').count()).toBe(1);
+      expect(await before.page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      await screenshot(before.page, `prerender-home-${viewport}-before-app`);
+      const prerendered = await boxesOf(before.page);
+      await before.context.close();
+
+      // The app: layout shifts recorded from the first paint on.
+      const { page, context, consoleErrors } = await openPage(viewport);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${suite.url}/`);
+      await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
+      // The catalogue has loaded: the exam list shows.
+      await page.getByRole('heading', { level: 2, name: t('booking.body.title') }).waitFor();
+      await page
+        .locator('header img')
+        .evaluate(
+          (image) =>
+            new Promise((resolve) =>
+              image instanceof HTMLImageElement && !image.complete
+                ? image.addEventListener('load', resolve, { once: true })
+                : resolve(null),
+            ),
+        );
+      await page.waitForTimeout(1000);
+
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await page.getByRole('main').count()).toBe(1);
+      expect(await page.getByRole('banner').count()).toBe(1);
+      const duplicateIds = await page.evaluate(() => {
+        const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+        return ids.filter((id, index) => ids.indexOf(id) !== index);
+      });
+      expect(duplicateIds).toEqual([]);
+      expectSameBoxes(await boxesOf(page), prerendered);
+
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      );
+      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      expect(cls).toBeLessThan(0.02);
+      await screenshot(page, `prerender-home-${viewport}-after-app`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  },
+);
