@@ -22,7 +22,7 @@ import {
   type CatalogueSnapshot,
   groupBy,
 } from './availability-catalogue.ts';
-import { freeSlotCache } from './free-slot-cache.ts';
+import { answerCache, freeSlotCache } from './free-slot-cache.ts';
 import { addLocalDays, daysBetween, formatWithOffset, localDayOf } from './local-time.ts';
 import { type CandidateSlot, computeSlots, enquirySlots, filterTimeOfDay } from './slot-engine.ts';
 
@@ -62,6 +62,8 @@ class StaleCatalogue extends Error {}
 /** What one request has read so far (it answers as of one moment). */
 interface RequestReads {
   versions?: Map<number, string>;
+  /** The earliest moment a hold counted in the free slots used so far expires. */
+  holdsExpireAt?: number;
 }
 
 /** A start the clinic's schedules offer for the exam (bookings ignored): what S2 books against. */
@@ -322,12 +324,16 @@ export function createAvailabilityService(deps: {
     for (const plan of plans) {
       const versionKey = plan.resourceIds.map((id) => `${id}:${versions.get(id)}`).join(',');
       for (const day of plan.days) {
-        const slots = cache.get(exam.id, plan.clinic.id, plan.duration, day, versionKey, now);
-        if (!slots) {
+        const cached = cache.get(exam.id, plan.clinic.id, plan.duration, day, versionKey, now);
+        if (!cached) {
           missing.push({ plan, versionKey });
           break;
         }
-        plan.lists.set(day, slots);
+        plan.lists.set(day, cached.slots);
+        options.reads.holdsExpireAt = Math.min(
+          options.reads.holdsExpireAt ?? Number.POSITIVE_INFINITY,
+          cached.validUntil,
+        );
       }
     }
     if (missing.length > 0) {
@@ -346,6 +352,10 @@ export function createAvailabilityService(deps: {
         if (!view.confirmed) throw new StaleCatalogue();
       }
       const bookingsOf = groupBy(read.bookings, (period) => period.resourceId!);
+      options.reads.holdsExpireAt = Math.min(
+        options.reads.holdsExpireAt ?? Number.POSITIVE_INFINITY,
+        read.holdsExpireAt,
+      );
       for (const { plan, versionKey } of missing) {
         const bookings = plan.resourceIds.flatMap((id) => bookingsOf.get(id) ?? []);
         const closures = view.catalogue.listClosures([plan.clinic.id], from, to);
@@ -531,8 +541,21 @@ export function createAvailabilityService(deps: {
         const searchEnd = Math.min(latest, request.end ? Date.parse(request.end) : latest);
         const clinics = catalogue.listClinicsForExam(exam.id, request.clinicIds);
         const found = new Map<number, CandidateSlot>();
-        // The first window reads every clinic's booking versions; later windows reuse them.
+        // The first read takes every clinic's booking versions; later windows reuse them.
         const reads: RequestReads = {};
+        // The same question asked again with nothing changed: the answer given before.
+        const answers = answerCache<NextAvailableSlotResponse>(catalogue);
+        const question = JSON.stringify(request);
+        let versionKey: string | null = null;
+        if (!enquiry) {
+          const resourceIds = clinics.flatMap(
+            (clinic) => catalogue.examAtClinic(exam.id, clinic.id).resourceIds,
+          );
+          const versions = await versionsOf(view, reads, resourceIds);
+          versionKey = resourceIds.map((id) => versions.get(id)).join(',');
+          const answer = answers.get(question, versionKey, now.getTime());
+          if (answer) return answer;
+        }
         let pending = clinics;
         let windowStart = searchStart;
         for (const days of searchWindowsDays) {
@@ -558,7 +581,22 @@ export function createAvailabilityService(deps: {
             distance: location ? distanceKm(location, clinic) : 0,
           }))
           .sort((a, b) => a.distance - b.distance || a.slot.start - b.slot.start);
-        return { slots: results.map(({ clinic, slot }) => toWire(clinic, exam, slot, enquiry)) };
+        const answer = {
+          slots: results.map(({ clinic, slot }) => toWire(clinic, exam, slot, enquiry)),
+        };
+        if (versionKey !== null) {
+          // Right until a counted hold expires, the earliest slot falls inside the notice
+          // (slots start at or after now + notice), or 30 s pass (the horizon's far end moves).
+          const noticeMs = earliest - now.getTime();
+          const firstStart = Math.min(...results.map(({ slot }) => slot.start));
+          const validUntil = Math.min(
+            reads.holdsExpireAt ?? Number.POSITIVE_INFINITY,
+            firstStart - noticeMs + 1,
+            now.getTime() + 30_000,
+          );
+          answers.set(question, versionKey, validUntil, answer);
+        }
+        return answer;
       });
     },
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, demoProvider, type TestApp } from '../../../test/build-test-app.ts';
 import {
   insertAppointment,
   insertHold,
@@ -103,6 +103,29 @@ describe('free slots cached per instance', () => {
       .execute();
     expect(await offersTen(first)).toBe(true);
     expect(await offersTen(second)).toBe(true);
+  });
+
+  it('gives a cached next-available answer again only while its first slot is still bookable', async () => {
+    clock.set('2026-03-02T00:00:00Z');
+    const notice = demoProvider().booking.minimumNoticeMinutes * 60_000;
+    const clinic = await testApp.database.db
+      .selectFrom('clinics')
+      .where('slug', '=', 'parramatta')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const ask = async () =>
+      (await first.nextAvailable({ examSlug: 'mri-knee', clinicIds: [clinic.id] })).slots[0]!;
+    const firstStart = Date.parse((await ask()).start);
+    // 10 s before the first slot falls inside the notice: still offered (and cached).
+    clock.set(new Date(firstStart - notice - 10_000));
+    const before = await ask();
+    expect(Date.parse(before.start)).toBe(firstStart);
+    expect(await ask()).toEqual(before);
+    // 20 s later, nothing in the database changed, but that slot is inside the notice now.
+    clock.set(new Date(firstStart - notice + 10_000));
+    const after = await ask();
+    expect(Date.parse(after.start)).toBeGreaterThan(Date.parse(before.start));
+    expect(Date.parse(after.start)).toBeGreaterThanOrEqual(clock.now().getTime() + notice);
   });
 
   it('bumps only the versions of resources a statement changed, and none for a lost insert', async () => {

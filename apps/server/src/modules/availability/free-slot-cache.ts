@@ -18,7 +18,7 @@ export interface FreeSlotCache {
     day: string,
     versionKey: string,
     now: number,
-  ): CandidateSlot[] | undefined;
+  ): { slots: CandidateSlot[]; validUntil: number } | undefined;
   set(
     examId: number,
     clinicId: number,
@@ -47,7 +47,7 @@ function createFreeSlotCache(): FreeSlotCache {
     get(examId, clinicId, duration, day, versionKey, now) {
       const entry = entries.get(keyOf(examId, clinicId, duration, day));
       if (!entry || entry.versionKey !== versionKey || now >= entry.validUntil) return undefined;
-      return entry.slots;
+      return entry;
     },
     set(examId, clinicId, duration, day, versionKey, validUntil, slots) {
       const key = keyOf(examId, clinicId, duration, day);
@@ -68,4 +68,40 @@ export function freeSlotCache(catalogue: AvailabilityCatalogue): FreeSlotCache {
     caches.set(catalogue, cache);
   }
   return cache;
+}
+
+/**
+ * Whole next-available answers, per catalogue and request, with the versions
+ * of every resource they looked at and the moment they stop being right on
+ * their own: a counted hold expires, the earliest slot in them falls inside
+ * the minimum notice, or (at most 30 s) the horizon moves far enough to
+ * matter. Same rules as the days they were made of.
+ */
+export interface AnswerCache<T> {
+  get(key: string, versionKey: string, now: number): T | undefined;
+  set(key: string, versionKey: string, validUntil: number, answer: T): void;
+}
+
+const maxAnswers = 2_000;
+const answerCaches = new WeakMap<AvailabilityCatalogue, AnswerCache<unknown>>();
+
+export function answerCache<T>(catalogue: AvailabilityCatalogue): AnswerCache<T> {
+  let cache = answerCaches.get(catalogue);
+  if (!cache) {
+    const entries = new Map<string, Entry & { answer: unknown }>();
+    cache = {
+      get(key, versionKey, now) {
+        const entry = entries.get(key);
+        if (!entry || entry.versionKey !== versionKey || now >= entry.validUntil) return undefined;
+        return entry.answer;
+      },
+      set(key, versionKey, validUntil, answer) {
+        entries.delete(key);
+        if (entries.size >= maxAnswers) entries.delete(entries.keys().next().value as string);
+        entries.set(key, { versionKey, validUntil, slots: [], answer });
+      },
+    };
+    answerCaches.set(catalogue, cache);
+  }
+  return cache as AnswerCache<T>;
 }
