@@ -7,9 +7,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // Numbers are reserved per feature and features land in any order (006 may ship before
-    // 005); each migration touches only its own tables, so a late lower number still applies.
-    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
