@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { answerBookingForm } from '../support/booking-form-questionnaire.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
 import { waitForHeading } from '../support/navigation.ts';
@@ -113,6 +114,7 @@ async function waitForSlots(page: Page, clinicName: string) {
 }
 
 async function fillPatientForm(page: Page, patient: Patient) {
+  await answerBookingForm(page);
   await page.getByRole('combobox', { name: t('booking.form.title_field') }).selectOption({
     label: t('booking.form.titles.MX'),
   });

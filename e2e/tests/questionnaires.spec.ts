@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { answerBookingForm } from '../support/booking-form-questionnaire.ts';
 import {
   axeViolations,
   launchBrowser,
@@ -202,6 +203,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('questionnaires on a %s', (vie
     await page.getByRole('button', { name: t('booking.slots.continue'), exact: true }).click();
 
     await waitForHeading(page, t('booking.form.title'));
+    await answerBookingForm(page);
     await page.getByRole('combobox', { name: t('booking.form.title_field') }).selectOption({
       label: t('booking.form.titles.MX'),
     });

@@ -11,4 +11,4 @@ export {
 export const questionnairesRoute = async () => ({
   Component: (await import('./routes/questionnaires-page.tsx')).QuestionnairesPage,
 });
-export { isTranslationKey } from './model/questionnaire-rules.ts';
+export { bookingFormTypes, isTranslationKey } from './model/questionnaire-rules.ts';

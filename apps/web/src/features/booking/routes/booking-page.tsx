@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
-import { BookingQuestionnaires, useBookingOutcome } from '../../questionnaires/index.ts';
+import {
+  BookingQuestionnaires,
+  bookingFormTypes,
+  useBookingOutcome,
+} from '../../questionnaires/index.ts';
 import { useClinics } from '../api/availability-api.ts';
 import { useExams } from '../api/catalogue-api.ts';
 import { CompletionSummary } from '../components/completion-summary.tsx';
@@ -120,14 +124,15 @@ export function BookingPage() {
           />
         </>
       )}
-      {step === 'details' ? null : (
-        <BookingQuestionnaires
-          bookingKey={bookingKey}
-          examSlugs={examSlugs}
-          onExamChange={(change) => setParams(withExamChanged(params, change), { replace: true })}
-          onClose={() => navigateTo('home', params)}
-        />
-      )}
+      {/* The screening questionnaires before a time is chosen; the booking form's on the form. */}
+      <BookingQuestionnaires
+        key={step === 'details' ? 'details' : 'slots'}
+        bookingKey={bookingKey}
+        examSlugs={examSlugs}
+        types={step === 'details' ? bookingFormTypes : undefined}
+        onExamChange={(change) => setParams(withExamChanged(params, change), { replace: true })}
+        onClose={() => navigateTo('home', params)}
+      />
       <ErrorModal message={errorMessage} onClose={closeError} />
     </Page>
   );

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/render-app.tsx';
+import { bookingFormTypes } from '../model/questionnaire-rules.ts';
 import { stubResizeObserver, tinyQuestionnaire } from '../testing.ts';
 import {
   BookingQuestionnaires,
@@ -200,6 +201,27 @@ describe('BookingQuestionnaires', { timeout: 30_000 }, () => {
     await screen.findByRole('radio', { name: 'No' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Close questionnaire' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the patient form asks only the booking form, with no close control', async () => {
+    const { user, posted } = setup([{}], { types: bookingFormTypes });
+    expect(await screen.findByRole('dialog', { name: 'Booking form' })).toBeInTheDocument();
+    await screen.findByRole('radio', { name: 'No' }, { timeout: 15_000 });
+    expect(screen.queryByRole('button', { name: 'Close questionnaire' })).toBeNull();
+    await answerWith(user, 'No');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+    expect(posted).toEqual([
+      {
+        questionnaireId: bookingForm.id,
+        questionnaireResult: '{"pacemaker":"no"}',
+        examSlugs: ['mri-brain'],
+      },
+    ]);
+    // The screening questionnaires are not this step's, and the form is not funnel step 3.1.
+    expect(screen.queryByRole('dialog', { name: 'MRI safety' })).toBeNull();
+    expect(window.dataLayer).not.toContainEqual(
+      expect.objectContaining({ funnelEvent: 'questionnaire_completed' }),
+    );
   });
 
   it('asks nothing without a booking key', async () => {

@@ -1,4 +1,9 @@
-import type { ChangedExamSlug, Questionnaire, SaveTemporaryAnswerResponse } from '@portal/contract';
+import type {
+  ChangedExamSlug,
+  Questionnaire,
+  QuestionnaireType,
+  SaveTemporaryAnswerResponse,
+} from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +15,12 @@ import {
   fetchBookingQuestionnaires,
   saveTemporaryAnswer,
 } from '../api/questionnaires-api.ts';
-import { bookingScreeningTypes, denyTarget, unansweredOf } from '../model/questionnaire-rules.ts';
+import {
+  bookingFormNavigationDelayMs,
+  bookingScreeningTypes,
+  denyTarget,
+  unansweredOf,
+} from '../model/questionnaire-rules.ts';
 
 // The modal (and SurveyJS behind it) loads only when there is something to ask, so the
 // clinic and slot screens, and the entry that routes to them, stay small.
@@ -28,6 +38,8 @@ export interface BookingQuestionnairesProps {
   onClose: () => void;
   /** Told whether a questionnaire is showing, so the screen can hold back its own modals. */
   onAskingChange?: ((asking: boolean) => void) | undefined;
+  /** Which types this screen asks: the screening ones by default, BOOKING_FORM on the form. */
+  types?: ReadonlySet<QuestionnaireType> | undefined;
 }
 
 /**
@@ -42,6 +54,7 @@ export function BookingQuestionnaires({
   onExamChange,
   onClose,
   onAskingChange,
+  types = bookingScreeningTypes,
 }: BookingQuestionnairesProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,9 +71,7 @@ export function BookingQuestionnaires({
     enabled: Boolean(bookingKey) && examSlugs.length > 0,
   });
   const asked = list.data
-    ? unansweredOf(list.data).filter((questionnaire) =>
-        bookingScreeningTypes.has(questionnaire.type),
-      )
+    ? unansweredOf(list.data).filter((questionnaire) => types.has(questionnaire.type))
     : [];
   const queue = asked.filter((questionnaire) => !answered.has(questionnaire.id));
   const current = queue[0] ?? null;
@@ -82,6 +93,9 @@ export function BookingQuestionnaires({
 
   const saved = async (questionnaire: Questionnaire) => {
     const response = lastSave.current;
+    // Spec 1 §4/§9: after a booking-form questionnaire the flow goes on 100 ms later.
+    if (questionnaire.type === 'BOOKING_FORM')
+      await new Promise((resolve) => setTimeout(resolve, bookingFormNavigationDelayMs));
     setAnswered((previous) => new Set(previous).add(questionnaire.id));
     // The next screen asks the server again what is left, and what it decided.
     void queryClient.invalidateQueries({ queryKey: ['questionnaires', 'booking'] });
@@ -104,14 +118,16 @@ export function BookingQuestionnaires({
 
   // The funnel's step 3.1 once the last questionnaire is answered (also after an exam change).
   const finished = list.isSuccess && answered.size > 0 && current === null;
+  // Funnel step 3.1 is the screening; the booking form's questions are part of step 4.
+  const reportsFunnel = types === bookingScreeningTypes;
   useEffect(() => {
-    if (!finished || reported.current) return;
+    if (!finished || reported.current || !reportsFunnel) return;
     reported.current = true;
     pushBookingEvent('questionnaire_completed', {
       examSlugs: slugs.split(','),
       count: answered.size,
     });
-  }, [finished, slugs, answered.size]);
+  }, [finished, slugs, answered.size, reportsFunnel]);
 
   // An outcome naming a new exam that the server did not already record: ask it to.
   const examChange = async (questionnaire: Questionnaire): Promise<ChangedExamSlug | null> => {

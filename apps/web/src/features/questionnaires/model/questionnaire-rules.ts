@@ -41,13 +41,16 @@ export function showsCloseControl(type: QuestionnaireType): boolean {
 /**
  * The booking-flow types asked as soon as the exams are chosen: the ones whose outcome decides
  * the booking (deny, route to a request, change the exam, restrict dates). BOOKING_FORM
- * belongs to the patient form and is answered through /questionnaires (type=BOOKING_FORM).
+ * belongs to the patient form (bookingFormTypes), asked when that step opens.
  */
 export const bookingScreeningTypes: ReadonlySet<QuestionnaireType> = new Set([
   'MODALITY_ROUTING',
   'REQUIRED_ON_CONFIRMATION',
   'CREATE_BOOKING_REQUEST',
 ]);
+
+/** Spec 1 §4: the booking form's questions are asked on the patient form, before it is sent. */
+export const bookingFormTypes: ReadonlySet<QuestionnaireType> = new Set(['BOOKING_FORM']);
 
 /** The questionnaires still to answer, in the server's order (spec 1 §4: one at a time). */
 export function unansweredOf(response: QuestionnairesResponse): Questionnaire[] {
