@@ -19,6 +19,7 @@ export {
   UnknownClinicError,
   UnknownExamError,
 } from './availability.errors.ts';
+export { addLocalDays, localDayOf } from './local-time.ts';
 export type { AvailabilityService, AvailabilitySettings, BookableSlotLookup, OfferedSlot };
 
 /** The contract's defaults (config/booking.json normally overrides them). */

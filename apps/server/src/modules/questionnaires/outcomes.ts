@@ -38,7 +38,10 @@ export const emptyOutcome: ProcessedOutcome = {
 };
 
 export interface CombineContext {
-  /** Today as YYYY-MM-DD (restrictMinDays counts from it). */
+  /**
+   * Today as YYYY-MM-DD in the clinic's time zone (restrictMinDays counts from
+   * it); the gates recount per clinic from `minDays`.
+   */
   today: string;
   questionnaireIdOfSlug: (slug: string) => string | null;
 }
@@ -49,6 +52,8 @@ export interface CombinedOutcome {
   routeToBookingRequest: { confirmationMessage: string | null } | null;
   /** The exam change behind `outcome.newExamSlug`. */
   examChange: { from: string; to: string } | null;
+  /** The largest restrictMinDays of the matching rules (behind `outcome.restrictMinDate`). */
+  minDays: number | null;
 }
 
 function addDays(day: string, days: number): string {
@@ -68,6 +73,7 @@ export function combineOutcome(rules: OutcomeRule[], context: CombineContext): C
   const outcome: ProcessedOutcome = { ...emptyOutcome };
   let route: { confirmationMessage: string | null } | null = null;
   let examChange: { from: string; to: string } | null = null;
+  let minDays: number | null = null;
   const first = <K extends keyof ProcessedOutcome>(
     key: K,
     value: ProcessedOutcome[K] | undefined,
@@ -105,11 +111,14 @@ export function combineOutcome(rules: OutcomeRule[], context: CombineContext): C
       );
     }
     if (rule.restrictMinDays !== undefined) {
-      const day = addDays(context.today, rule.restrictMinDays);
-      if (outcome.restrictMinDate === null || day > outcome.restrictMinDate) {
-        outcome.restrictMinDate = day;
-      }
+      minDays = Math.max(minDays ?? 0, rule.restrictMinDays);
     }
   }
-  return { outcome, routeToBookingRequest: outcome.denyBooking ? null : route, examChange };
+  if (minDays !== null) outcome.restrictMinDate = addDays(context.today, minDays);
+  return {
+    outcome,
+    routeToBookingRequest: outcome.denyBooking ? null : route,
+    examChange,
+    minDays,
+  };
 }

@@ -62,13 +62,3 @@ export function unansweredFirst(
     ...definitions.filter((definition) => answered(definition)),
   ];
 }
-
-/** The clinic-local calendar day of an instant (YYYY-MM-DD). */
-export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}

@@ -179,6 +179,21 @@ export async function examModalities(
   return new Map(rows.map((row) => [row.slug, row]));
 }
 
+/** The time zones of the active clinics that perform any of these exams. */
+export async function clinicTimeZones(db: Db, examSlugs: readonly string[]): Promise<string[]> {
+  if (examSlugs.length === 0) return [];
+  const rows = await db
+    .selectFrom('clinics')
+    .innerJoin('clinic_exams', 'clinic_exams.clinic_id', 'clinics.id')
+    .innerJoin('exams', 'exams.id', 'clinic_exams.exam_id')
+    .where('exams.slug', 'in', [...examSlugs])
+    .where('clinics.active', '=', true)
+    .select('clinics.time_zone')
+    .distinct()
+    .execute();
+  return rows.map((row) => row.time_zone);
+}
+
 export async function modalityIds(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('modalities').select(['slug', 'id']).execute();
   return new Map(rows.map((row) => [row.slug, row.id]));

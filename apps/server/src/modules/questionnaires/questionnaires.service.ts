@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
+import { addLocalDays, localDayOf } from '../availability/index.ts';
 import { assertKeyUsable, createBookingStore, type RequestContext } from '../booking/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
 import { createDefinitionCache } from './definition-cache.ts';
@@ -19,7 +20,6 @@ import { type CombinedOutcome, combineOutcome, matchingRules } from './outcomes.
 import {
   appliesTo,
   type ExamRef,
-  localDay,
   toAnswer,
   toQuestionnaire,
   unansweredFirst,
@@ -73,6 +73,19 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     }));
   }
 
+  /**
+   * Today for a restrictMinDays outcome shown to the browser, before a clinic
+   * is chosen: the latest local day among the clinics performing these exams
+   * (so the date shown is never earlier than the gate allows at any of them).
+   */
+  async function todayFor(tx: Db, examSlugs: readonly string[], now: Date): Promise<string> {
+    const days = (await repository.clinicTimeZones(tx, examSlugs)).map((zone) =>
+      localDayOf(zone, now.getTime()),
+    );
+    // YYYY-MM-DD texts sort as the days they name; UTC's day only when no clinic performs them.
+    return days.sort().at(-1) ?? now.toISOString().slice(0, 10);
+  }
+
   async function keyMustBeReserved(bookingKey: string, now: Date) {
     assertKeyUsable(await createBookingStore(db).bookingKeyState(bookingKey, now));
   }
@@ -112,8 +125,9 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       );
     });
     const current = await cache.current();
+    const restricts = rules.some((rule) => rule.restrictMinDays !== undefined);
     const combined = combineOutcome(rules, {
-      today: now.toISOString().slice(0, 10),
+      today: restricts ? await todayFor(tx, examSlugs, now) : now.toISOString().slice(0, 10),
       questionnaireIdOfSlug: (slug) => current.find((row) => row.slug === slug)?.id ?? null,
     });
     return { ...combined, answers };
@@ -156,6 +170,42 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       { oldSlug: change.from, oldestSlug: earlier?.oldestSlug ?? change.from, newSlug: change.to },
       now,
     );
+  }
+
+  /** Refuses while a required booking-flow questionnaire of these exams has no answer. */
+  async function assertAnswered(
+    examSlugs: readonly string[],
+    answers: readonly AnswerRow[],
+  ): Promise<void> {
+    const exams = await examRefs(db, examSlugs);
+    const answered = new Set(answers.map((answer) => answer.questionnaireId));
+    const missing = (await cache.current()).filter(
+      (definition) =>
+        definition.requiredBeforeBooking &&
+        bookingFlowTypes.has(definition.type) &&
+        appliesTo(definition, exams) &&
+        !answered.has(definition.id),
+    );
+    if (missing.length > 0) {
+      throw new QuestionnaireUnansweredError(
+        `Answer ${missing.map((definition) => `"${definition.title}"`).join(', ')} first.`,
+      );
+    }
+  }
+
+  /**
+   * Refuses a slot before restrictMinDays counted from today at its clinic
+   * (the clinic's calendar day, not UTC's: in Sydney the UTC date is a day
+   * behind every morning until 10 or 11 o'clock).
+   */
+  function assertNotBeforeMinDate(minDays: number | null, items: readonly GateItem[], now: Date) {
+    if (minDays === null) return;
+    for (const item of items) {
+      const minDate = addLocalDays(localDayOf(item.timeZone, now.getTime()), minDays);
+      if (localDayOf(item.timeZone, item.start.getTime()) < minDate) {
+        throw new SlotBeforeMinDateError(`Please choose a time on or after ${minDate}.`);
+      }
+    }
   }
 
   function refuse(reason: string): never {
@@ -305,24 +355,8 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           `Book ${combined.examChange.to} instead of ${combined.examChange.from}, as the answers require.`,
         );
       }
-      const exams = await examRefs(db, examSlugs);
-      const answered = new Set(combined.answers.map((answer) => answer.questionnaireId));
-      const missing = (await cache.current()).filter(
-        (definition) =>
-          definition.requiredBeforeBooking &&
-          bookingFlowTypes.has(definition.type) &&
-          appliesTo(definition, exams) &&
-          !answered.has(definition.id),
-      );
-      if (missing.length > 0) {
-        throw new QuestionnaireUnansweredError(
-          `Answer ${missing.map((definition) => `"${definition.title}"`).join(', ')} first.`,
-        );
-      }
-      const minDate = combined.outcome.restrictMinDate;
-      if (minDate && items.some((item) => localDay(item.start, item.timeZone) < minDate)) {
-        throw new SlotBeforeMinDateError(`Please choose a time on or after ${minDate}.`);
-      }
+      await assertAnswered(examSlugs, combined.answers);
+      assertNotBeforeMinDate(combined.minDays, items, now);
     },
 
     /**

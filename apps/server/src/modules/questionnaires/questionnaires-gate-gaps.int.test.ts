@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import type { Questionnaire } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { listSlots, patientDetails, reserveBookingKey } from '../../../test/factories/booking.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { fixedClock } from '../../adapters/clock.ts';
+import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
+
+/**
+ * The gates beyond appointment creation: the clinic's calendar day for
+ * restrictMinDays. The clock is 07:00 on Tuesday 3 March in
+ * the demo clinics (Sydney, Melbourne, Brisbane) while UTC is still on Monday
+ * 2 March, so counting from the UTC date would be a day short.
+ */
+const clock = fixedClock('2026-03-02T20:00:00Z');
+const configDir = fileURLToPath(new URL('../../../../../config', import.meta.url));
+let testApp: TestApp;
+let closeDatabase: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  closeDatabase = database.close;
+  await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
+  testApp = await buildTestApp({ clock, database });
+});
+afterAll(async () => {
+  await testApp?.close();
+  await closeDatabase?.();
+});
+
+const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+const post = (url: string, payload: unknown) =>
+  testApp.app.inject({ method: 'POST', url, payload: payload as object });
+
+async function firstSlotOn(examSlug: string, day: string) {
+  const clinicSlug = (await get(`/api/clinics?examSlugs=${examSlug}`)).json().clinics[0].slug;
+  const slots = await listSlots(testApp.app, clinicSlug, examSlug, day, day);
+  const slot = slots.find((candidate) => !candidate.enquiry);
+  if (!slot) throw new Error(`no ${examSlug} slot on ${day}`);
+  expect(slot.start.slice(0, 10)).toBe(day);
+  return { clinicSlug, start: slot.start };
+}
+
+async function answer(key: string, examSlug: string, slug: string, data: unknown) {
+  const list = (await get(`/api/booking-keys/${key}/questionnaires?examSlugs=${examSlug}`)).json();
+  const questionnaire = (list.questionnaires as Questionnaire[]).find((q) => q.slug === slug)!;
+  const response = await post(`/api/booking-keys/${key}/questionnaire-answers`, {
+    questionnaireId: questionnaire.id,
+    questionnaireResult: JSON.stringify(data),
+    examSlugs: [examSlug],
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const kidneyNoBloodTest = {
+  contrastAllergy: false,
+  kidneyDisease: true,
+  recentBloodTest: 'never',
+  metformin: false,
+};
+
+const book = (bookingKey: string, examSlug: string, slot: { clinicSlug: string; start: string }) =>
+  post('/api/appointments', {
+    bookingKey,
+    items: [{ examSlug, ...slot }],
+    patientDetails: patientDetails(),
+  });
+
+describe('restrictMinDate', () => {
+  it("counts restrictMinDays from the clinic's date, not UTC's", async () => {
+    const key = await reserveBookingKey(testApp.app);
+    const saved = await answer(key, 'ct-chest', 'ct-contrast', kidneyNoBloodTest);
+    // 3 March (clinic) + 7; from UTC's 2 March it would be 9 March.
+    expect(saved.outcome.restrictMinDate).toBe('2026-03-10');
+    const dayShort = await firstSlotOn('ct-chest', '2026-03-09');
+    const bookedEarly = await book(key, 'ct-chest', dayShort);
+    expect(bookedEarly.statusCode).toBe(409);
+    expect(bookedEarly.json().error.code).toBe('SLOT_BEFORE_MIN_DATE');
+    const onTheDay = await firstSlotOn('ct-chest', '2026-03-10');
+    expect((await book(key, 'ct-chest', onTheDay)).statusCode).toBe(201);
+  });
+});
