@@ -2,6 +2,7 @@ import type { PortalBootstrap } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, demoProvider, type TestApp } from '../../test/build-test-app.ts';
 import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
+import { prioritiseFirstPaint } from './index-html.ts';
 
 // A provider wording with markup and quotes: the prerender must show it as text.
 const hostileTitle = '<img src=x onerror=alert(1)> "Закажете" & \'снимање\'';
@@ -79,6 +80,11 @@ describe('the prerendered booking home', () => {
     '/appointments/some-key',
   ])('leaves #root empty on %s', async (url) => {
     expect(await page(url)).toMatch(/<div id="root"><\/div>/);
+  });
+
+  it("fetches the app's scripts at low priority only when the shell is prerendered", async () => {
+    expect(await page('/')).toContain('<script type="module" fetchpriority="low" crossorigin');
+    expect(await page('/about')).toContain('<script type="module" crossorigin');
   });
 
   it('keeps the CSP: no inline script besides the JSON data block', async () => {
@@ -167,5 +173,31 @@ describe('prerenderTargetOf', () => {
     ['/home', null],
   ])('%s → %s', (url, target) => {
     expect(prerenderTargetOf(url)).toBe(target);
+  });
+});
+
+describe('prioritiseFirstPaint', () => {
+  const head = [
+    '<head>',
+    '<script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-EfGh5678.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-IjKl9012.css">',
+    '</head>',
+  ].join('\n');
+
+  it('puts the stylesheet first and starts the app through the loader', () => {
+    const html = prioritiseFirstPaint(head, true);
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script'));
+    expect(html).toContain(
+      '<script defer src="/app-loader.js" data-entry="/assets/index-AbCd1234.js" data-preloads="/assets/react-EfGh5678.js"></script>',
+    );
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+  });
+
+  it('without the loader keeps the scripts, at low priority', () => {
+    const html = prioritiseFirstPaint(head, false);
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script'));
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
   });
 });

@@ -72,6 +72,46 @@ function preloadSanitizerWhenNeeded(html: string, radiology: RadiologyConfig): s
   return html.replace(sanitizerMarker, () => preload);
 }
 
+/** The web build's loader that starts the app after the first paint (apps/web/public). */
+export const appLoaderPath = '/app-loader.js';
+
+/**
+ * With a prerendered shell the first paint needs only the HTML and the stylesheet, so the app's
+ * JavaScript should not compete with them on a slow link: the stylesheet moves ahead of the
+ * scripts (an HTTP/1.1 browser opens six connections, and the build lists it after eight module
+ * files), and the module script and its modulepreloads give way to the app loader, which adds
+ * them once the shell has painted (it is deferred: nothing waits for it). Without the loader in
+ * the build they are only fetched at low priority.
+ */
+export function prioritiseFirstPaint(html: string, appLoader: boolean): string {
+  const stylesheets: string[] = [];
+  const preloads: string[] = [];
+  let rest = html.replace(/[ \t]*<link\s+rel=["']stylesheet["'][^>]*>\s*/gi, (tag) => {
+    stylesheets.push(tag.trim());
+    return '';
+  });
+  const entry =
+    /<script\s+type=["']module["'][^>]*\ssrc=["'](\/assets\/[\w.-]+\.js)["'][^>]*><\/script>/i.exec(
+      rest,
+    );
+  if (!entry) return html;
+  rest = `${rest.slice(0, entry.index)}${stylesheets.join('\n    ')}${stylesheets.length ? '\n    ' : ''}${rest.slice(entry.index)}`;
+  if (!appLoader)
+    return rest.replace(
+      /<(script\s+type=["']module["']|link\s+rel=["']modulepreload["'])(?![^>]*\bfetchpriority=)/gi,
+      (_, tag: string) => `<${tag} fetchpriority="low"`,
+    );
+  rest = rest.replace(
+    /[ \t]*<link\s+rel=["']modulepreload["'][^>]*\shref=["'](\/assets\/[\w.-]+\.js)["'][^>]*>\s*/gi,
+    (_, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  const loader = `<script defer src="${appLoaderPath}" data-entry="${escapeHtml(entry[1] as string)}" data-preloads="${escapeHtml(preloads.join(' '))}"></script>`;
+  return rest.replace(entry[0], () => loader);
+}
+
 /**
  * The built index.html with the provider's head injected server-side, so
  * crawlers, link previews and the first paint see the right title, meta tags
@@ -83,6 +123,8 @@ export function renderIndexHtml(
   bootstrap?: PortalBootstrap,
   /** Prerendered markup for the empty #root (app-shell-prerender.ts); trusted, already escaped. */
   shell?: string | null,
+  /** Whether the build has the app loader (apps/web/public/app-loader.js). */
+  appLoader = false,
 ): string {
   const { application, radiology } = input;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -118,11 +160,13 @@ export function renderIndexHtml(
   html = html.includes('</head>')
     ? html.replace('</head>', () => `    ${head}\n  </head>`)
     : `${head}\n${html}`;
-  if (shell)
+  if (shell) {
     html = html.replace(
       /(<div\s+id=["']root["'][^>]*>)\s*(<\/div>)/i,
       (_, open, close) => `${open}${shell}${close}`,
     );
+    html = prioritiseFirstPaint(html, appLoader);
+  }
   if (!bootstrap) return html;
   // After the markup, so the preload scanner reaches the head's script and style links first.
   const data = bootstrapElement(bootstrap);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
 import { sendError, sendNotFound } from './error-handler.ts';
-import { escapeHtml, type IndexHtmlInput, renderIndexHtml } from './index-html.ts';
+import { appLoaderPath, escapeHtml, type IndexHtmlInput, renderIndexHtml } from './index-html.ts';
 
 export interface WebAppOptions extends IndexHtmlInput {
   distDir: string;
@@ -74,6 +74,7 @@ export const webAppPlugin = fp<WebAppOptions>(
     const indexPath = join(options.distDir, 'index.html');
     const built = existsSync(indexPath);
     const template = built ? readFileSync(indexPath, 'utf8') : null;
+    const appLoader = existsSync(join(options.distDir, appLoaderPath.slice(1)));
     // One rendering per locale and prerendered page kind, made on first use: configuration changes only with a restart.
     // It is compressed then too (with the inlined data it is tens of kilobytes).
     const rendered = new Map<string, RenderedIndex>();
@@ -87,7 +88,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       let html = rendered.get(key);
       if (html === undefined) {
         const shell = bootstrap && target ? renderAppShell(target, bootstrap) : null;
-        const identity = renderIndexHtml(template, options, bootstrap, shell);
+        const identity = renderIndexHtml(template, options, bootstrap, shell, appLoader);
         html = {
           identity,
           br: brotliCompressSync(identity, {
