@@ -12,6 +12,7 @@ import {
 import { clinicInstant } from './booking-format.ts';
 import type { BookingStore, RequestContext } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
+import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 
 export interface BookingSettings {
   /** How long a new booking key stays reserved. */
@@ -27,6 +28,8 @@ export interface BookingServiceDeps {
   slots: OfferedSlotFinder;
   clock: Clock;
   settings: BookingSettings;
+  /** Issue 5: a questionnaire outcome's earliest day also bounds slot holds. */
+  questionnaires?: QuestionnaireHooks;
 }
 
 /** 192 random bits, base64url (32 characters). */
@@ -46,7 +49,13 @@ export function assertKeyUsable(state: 'RESERVED' | 'USED' | 'UNKNOWN'): void {
 }
 
 /** Booking keys, re-keying and slot holds. */
-export function createBookingService({ store, slots, clock, settings }: BookingServiceDeps) {
+export function createBookingService({
+  store,
+  slots,
+  clock,
+  settings,
+  questionnaires,
+}: BookingServiceDeps) {
   return {
     async newBookingKey(): Promise<NewBookingKeyResponse> {
       const now = clock.now();
@@ -92,6 +101,11 @@ export function createBookingService({ store, slots, clock, settings }: BookingS
       const now = clock.now();
       assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
       const slot = await requireBookableSlot(slots, request, now, request.bookingKey);
+      await questionnaires?.checkSlotHold(request.bookingKey, {
+        examSlug: slot.exam.slug,
+        start: slot.start,
+        timeZone: slot.clinic.timeZone,
+      });
       const expiresAt = new Date(now.getTime() + settings.slotHoldMinutes * 60_000);
       const hold = await store.transaction(async (tx) => {
         if ((await tx.countLiveHolds(request.bookingKey, now)) >= settings.maxHoldsPerKey) {

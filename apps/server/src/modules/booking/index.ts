@@ -106,7 +106,13 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
   const settings = { ...defaultBookingSettings, ...deps.settings };
   registerBookingRoutes(
     app,
-    createBookingService({ store, slots: deps.slots, clock: deps.clock, settings }),
+    createBookingService({
+      store,
+      slots: deps.slots,
+      clock: deps.clock,
+      settings,
+      ...(deps.questionnaires ? { questionnaires: deps.questionnaires } : {}),
+    }),
     createAppointmentsService({
       store,
       slots: deps.slots,

@@ -12,6 +12,11 @@ export interface QuestionnaireHooks {
     bookingKey: string,
     items: ReadonlyArray<{ examSlug: string; start: Date; timeZone: string }>,
   ): Promise<void>;
+  /** Before a slot hold: throws (409) when the slot is before the answers' earliest day. */
+  checkSlotHold(
+    bookingKey: string,
+    item: { examSlug: string; start: Date; timeZone: string },
+  ): Promise<void>;
   /** Before any write: throws when the answers deny the booking or the apiKey is not the key's. */
   checkBookingRequest(
     bookingKey: string,

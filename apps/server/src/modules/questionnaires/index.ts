@@ -52,6 +52,7 @@ export function createBookingQuestionnaireHooks(deps: {
   const service = createQuestionnairesService(deps);
   return {
     checkAppointments: service.checkAppointments,
+    checkSlotHold: service.checkSlotHold,
     checkBookingRequest: service.checkBookingRequest,
     markApiKeyUsed: service.markApiKeyUsed,
     moveTemporaryAnswers,

@@ -2,14 +2,19 @@ import { fileURLToPath } from 'node:url';
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { listSlots, patientDetails, reserveBookingKey } from '../../../test/factories/booking.ts';
+import {
+  countBookingRows,
+  listSlots,
+  patientDetails,
+  reserveBookingKey,
+} from '../../../test/factories/booking.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 /**
- * The gates beyond appointment creation: the clinic's calendar day for
- * restrictMinDays. The clock is 07:00 on Tuesday 3 March in
+ * The gates beyond appointment creation: slot holds, the clinic's calendar day
+ * for restrictMinDays. The clock is 07:00 on Tuesday 3 March in
  * the demo clinics (Sydney, Melbourne, Brisbane) while UTC is still on Monday
  * 2 March, so counting from the UTC date would be a day short.
  */
@@ -61,6 +66,9 @@ const kidneyNoBloodTest = {
   metformin: false,
 };
 
+const hold = (bookingKey: string, examSlug: string, slot: { clinicSlug: string; start: string }) =>
+  post('/api/slot-holds', { examSlug, ...slot, bookingKey });
+
 const book = (bookingKey: string, examSlug: string, slot: { clinicSlug: string; start: string }) =>
   post('/api/appointments', {
     bookingKey,
@@ -69,12 +77,34 @@ const book = (bookingKey: string, examSlug: string, slot: { clinicSlug: string; 
   });
 
 describe('restrictMinDate', () => {
+  it('a slot hold before the earliest day is refused and holds nothing; one on it is held', async () => {
+    const key = await reserveBookingKey(testApp.app);
+    await answer(key, 'ct-chest', 'ct-contrast', kidneyNoBloodTest);
+    const early = await firstSlotOn('ct-chest', '2026-03-05');
+    const before = await countBookingRows(testApp.database.db);
+    const refused = await hold(key, 'ct-chest', early);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SLOT_BEFORE_MIN_DATE');
+    expect(await countBookingRows(testApp.database.db)).toEqual(before);
+    const allowed = await firstSlotOn('ct-chest', '2026-03-10');
+    expect((await hold(key, 'ct-chest', allowed)).statusCode).toBe(201);
+  });
+
+  it('holds are not refused without such an outcome', async () => {
+    const key = await reserveBookingKey(testApp.app);
+    const early = await firstSlotOn('ct-chest', '2026-03-05');
+    expect((await hold(key, 'ct-chest', early)).statusCode).toBe(201);
+  });
+
   it("counts restrictMinDays from the clinic's date, not UTC's", async () => {
     const key = await reserveBookingKey(testApp.app);
     const saved = await answer(key, 'ct-chest', 'ct-contrast', kidneyNoBloodTest);
     // 3 March (clinic) + 7; from UTC's 2 March it would be 9 March.
     expect(saved.outcome.restrictMinDate).toBe('2026-03-10');
     const dayShort = await firstSlotOn('ct-chest', '2026-03-09');
+    const heldEarly = await hold(key, 'ct-chest', dayShort);
+    expect(heldEarly.statusCode).toBe(409);
+    expect(heldEarly.json().error.code).toBe('SLOT_BEFORE_MIN_DATE');
     const bookedEarly = await book(key, 'ct-chest', dayShort);
     expect(bookedEarly.statusCode).toBe(409);
     expect(bookedEarly.json().error.code).toBe('SLOT_BEFORE_MIN_DATE');

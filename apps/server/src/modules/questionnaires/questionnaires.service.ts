@@ -360,6 +360,17 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     },
 
     /**
+     * Before a slot is held: only the earliest day allowed is checked (the
+     * questionnaires may still be answered after choosing a time; creation
+     * checks the rest).
+     */
+    async checkSlotHold(bookingKey: string, item: GateItem): Promise<void> {
+      const now = clock.now();
+      const combined = await evaluate(db, bookingKey, [item.examSlug], now);
+      assertNotBeforeMinDate(combined.minDays, [item], now);
+    },
+
+    /**
      * Before a booking request is created: refused when the answers deny the
      * booking; an apiKey must be this key's unused one. Returns the routing
      * outcome's confirmation message.
