@@ -203,7 +203,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('questionnaires on a %s', (vie
     await page.getByRole('button', { name: t('booking.slots.continue'), exact: true }).click();
 
     await waitForHeading(page, t('booking.form.title'));
-    await answerBookingForm(page);
+    // Saying a Medicare card will be used makes its number part of the form (the server decides).
+    await answerBookingForm(page, { medicare: true });
+    const medicare = page.getByRole('textbox', { name: t('booking.form.medicareNumber') });
+    await medicare.waitFor({ timeout: 15_000 });
     await page.getByRole('combobox', { name: t('booking.form.title_field') }).selectOption({
       label: t('booking.form.titles.MX'),
     });
@@ -220,6 +223,14 @@ describe.each<ViewportName>(['phone', 'desktop'])('questionnaires on a %s', (vie
     await page.getByRole('textbox', { name: t('booking.form.email') }).fill(email);
     await page.getByRole('textbox', { name: t('booking.form.contactNumber') }).fill('0412 345 678');
     await page.getByRole('textbox', { name: t('booking.form.postalCode') }).fill('2150');
+    await page.getByRole('button', { name: t('booking.form.submit_request') }).click();
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: t('booking.form.errors.medicareNumber') })
+      .waitFor();
+    expect(await medicare.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, `questionnaire-medicare-required-${viewport}`);
+    await medicare.fill('2123 45670 1');
     await page.getByRole('button', { name: t('booking.form.submit_request') }).click();
 
     await waitForHeading(page, t('booking.complete.title_booking_request'));

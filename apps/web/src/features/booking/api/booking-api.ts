@@ -40,10 +40,12 @@ export const sendPendingNotifications = (bookingKey: string) =>
 export function uploadReferral(
   bookingKey: string,
   file: File,
-  extra: { examSlug?: string; groupName?: string } = {},
+  extra: { examSlug?: string; groupName?: string; documentTypeId?: number } = {},
 ) {
   const body = new FormData();
   if (extra.examSlug) body.set('examSlug', extra.examSlug);
+  // Spec 2 §3 upload item: the document type a questionnaire outcome asked for.
+  if (extra.documentTypeId !== undefined) body.set('documentTypeId', String(extra.documentTypeId));
   if (extra.groupName) body.set('groupName', extra.groupName);
   body.set('file', file);
   return apiRequest<TemporaryDocument>(

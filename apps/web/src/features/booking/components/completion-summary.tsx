@@ -8,6 +8,7 @@ import { loadCompletion, type PreferredTime } from '../model/booking-session.ts'
 import styles from './booking.module.css';
 import { RedirectModal } from './redirect-modal.tsx';
 import { formatInZone, zoneName } from './slot-time.tsx';
+import { WalkInGuidance } from './walk-in-guidance.tsx';
 
 /** The completion summary: exams, clinic, clinic-local date and time, and the booking key. */
 export function CompletionSummary() {
@@ -66,6 +67,7 @@ export function CompletionSummary() {
               : completion.confirmationMessage}
           </p>
         ) : null}
+        <WalkInGuidance guidance={completion.walkIn} />
       </div>
 
       <h2>{t('booking.complete.details')}</h2>

@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ClinicSummary, type Exam, patientDetailsSchema } from '@portal/contract';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ClinicSummary,
+  type Exam,
+  type ProcessedOutcome,
+  patientDetailsSchema,
+} from '@portal/contract';
+import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +18,13 @@ import { uploadReferral } from '../api/booking-api.ts';
 import { useBookingConfig } from '../api/catalogue-api.ts';
 import { useStaffBooking } from '../hooks/use-booking-navigation.ts';
 import { chosenSlotsOf, listParam, timeOfDayOf } from '../model/booking-params.ts';
+import { walkInGuidanceOf } from '../model/booking-rules.ts';
 import { ensureBookingKey, holds, saveCompletion } from '../model/booking-session.ts';
 import { BookingFailedError, createBooking, SlotLostError } from '../model/create-booking.ts';
 import { serverErrorMessage } from '../model/server-error-message.ts';
 import styles from './booking.module.css';
 import { formatInZone } from './slot-time.tsx';
+import { WalkInGuidance } from './walk-in-guidance.tsx';
 
 const formSchema = patientDetailsSchema.extend({
   // Same YYYY-MM-DD as the contract, but each refusal says which rule failed (its translation key).
@@ -31,6 +38,20 @@ const formSchema = patientDetailsSchema.extend({
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
+/** A Medicare card number: 10 digits, or 11 with the patient's reference number; spaces allowed. */
+const medicareNumberSchema = z
+  .string()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{10,11}$/));
+// When an answer says a Medicare card will be used, its number is part of the booking.
+const withMedicareSchema = formSchema.extend({ medicareNumber: medicareNumberSchema });
+
+/** What the questionnaire answers ask of this form (issue 5), as the server evaluated them. */
+export type FormOutcome = Pick<
+  ProcessedOutcome,
+  'medicareNumberRequired' | 'documentTypeId' | 'walkInExamName' | 'prepTime' | 'minutesPrior'
+>;
+
 const fieldOrder = [
   'title',
   'firstName',
@@ -40,6 +61,7 @@ const fieldOrder = [
   'email',
   'contactNumber',
   'postalCode',
+  'medicareNumber',
   'patientNotes',
 ] as const;
 type FieldName = (typeof fieldOrder)[number];
@@ -57,11 +79,13 @@ export default function PatientForm({
   clinic,
   onSlotLost,
   onBack,
+  outcome,
 }: {
   exams: Exam[];
   clinic: ClinicSummary;
   onSlotLost: (message: string) => void;
   onBack: () => void;
+  outcome?: FormOutcome | null | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const staff = useStaffBooking();
@@ -72,6 +96,13 @@ export default function PatientForm({
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [summaryErrors, setSummaryErrors] = useState<FieldName[]>([]);
+  const medicareRequired = outcome?.medicareNumberRequired ?? false;
+  const referralRequired = (outcome?.documentTypeId ?? null) !== null;
+  const walkIn = walkInGuidanceOf(outcome);
+  const [referralUploaded, setReferralUploaded] = useState(false);
+  // The outcome can arrive after the form is built (the booking form is answered over it).
+  const medicareRef = useRef(medicareRequired);
+  medicareRef.current = medicareRequired;
   const {
     register,
     control,
@@ -79,7 +110,8 @@ export default function PatientForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+    resolver: (values, context, options) =>
+      zodResolver(medicareRef.current ? withMedicareSchema : formSchema)(values, context, options),
     shouldFocusError: false,
     defaultValues: { title: '', dateOfBirth: '', patientNotes: '' },
   });
@@ -96,9 +128,14 @@ export default function PatientForm({
   const onValid = async (values: FormOutput) => {
     setSummaryErrors([]);
     setSubmitError(null);
+    if (referralRequired && !referralUploaded) {
+      setSubmitError(t('booking.form.errors.referral'));
+      return;
+    }
     pushBookingEvent('form_submitted', { examSlugs: exams.map((exam) => exam.slug) });
     const { patientNotes, ...patientDetails } = values;
     if (!patientDetails.title) delete patientDetails.title;
+    if (!medicareRequired || !patientDetails.medicareNumber) delete patientDetails.medicareNumber;
     try {
       const completion = await createBooking(
         {
@@ -114,7 +151,7 @@ export default function PatientForm({
         },
         t,
       );
-      saveCompletion(completion);
+      saveCompletion(walkIn ? { ...completion, walkIn } : completion);
       await pushBookingCompleted(patientDetails.email, {
         kind: completion.kind,
         examSlugs: exams.map((exam) => exam.slug),
@@ -130,6 +167,8 @@ export default function PatientForm({
       else setSubmitError(serverErrorMessage(error, t));
     }
   };
+
+  const onReferralUploaded = useCallback((uploaded: boolean) => setReferralUploaded(uploaded), []);
 
   const fieldProps = (name: FieldName) => ({
     id: `${id}-${name}`,
@@ -159,6 +198,7 @@ export default function PatientForm({
       autoComplete?: string;
       hint?: boolean;
       inputMode?: 'tel' | 'email' | 'numeric';
+      required?: boolean;
     } = {},
   ) => (
     <div className={`${styles.field} ${errors[name] ? styles.fieldError : ''}`}>
@@ -171,6 +211,7 @@ export default function PatientForm({
         type={options.type ?? 'text'}
         autoComplete={options.autoComplete}
         inputMode={options.inputMode}
+        aria-required={options.required ? true : undefined}
         {...fieldProps(name)}
       />
     </div>
@@ -230,6 +271,7 @@ export default function PatientForm({
             );
           })}
         </ul>
+        <WalkInGuidance guidance={walkIn} />
         <button type="button" className={styles.linkButton} onClick={onBack}>
           {t('booking.form.change_time')}
         </button>
@@ -308,6 +350,9 @@ export default function PatientForm({
         {field('email', { type: 'email', autoComplete: 'email', inputMode: 'email', hint: true })}
         {field('contactNumber', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
         {field('postalCode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+        {medicareRequired
+          ? field('medicareNumber', { inputMode: 'numeric', hint: true, required: true })
+          : null}
 
         <div className={`${styles.field} ${errors.patientNotes ? styles.fieldError : ''}`}>
           <label className={styles.label} htmlFor={`${id}-patientNotes`}>
@@ -323,6 +368,8 @@ export default function PatientForm({
         </div>
 
         <ReferralUpload
+          documentTypeId={outcome?.documentTypeId ?? null}
+          onUploaded={onReferralUploaded}
           validTypes={config.data?.validReferralContentTypes ?? []}
           examSlug={exams[0]?.slug}
           groupName={params.get('groupName') ?? listParam(params, 'examSlugs').join('+')}
@@ -348,10 +395,15 @@ function ReferralUpload({
   validTypes,
   examSlug,
   groupName,
+  documentTypeId,
+  onUploaded,
 }: {
   validTypes: string[];
   examSlug: string | undefined;
   groupName: string;
+  /** A questionnaire outcome asks for this document type: the upload is then required. */
+  documentTypeId: number | null;
+  onUploaded: (uploaded: boolean) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -364,6 +416,7 @@ function ReferralUpload({
     const file = input.files?.[0];
     setHint(null);
     setUploaded(null);
+    onUploaded(false);
     if (!file) return;
     if (!isAllowedReferral(file, validTypes)) {
       input.value = '';
@@ -375,9 +428,11 @@ function ReferralUpload({
       const bookingKey = await ensureBookingKey();
       await uploadReferral(bookingKey, file, {
         ...(examSlug ? { examSlug } : {}),
+        ...(documentTypeId !== null ? { documentTypeId } : {}),
         groupName,
       });
       setUploaded(file.name);
+      onUploaded(true);
     } catch (error) {
       input.value = '';
       setHint(serverErrorMessage(error, t));
@@ -389,10 +444,14 @@ function ReferralUpload({
   return (
     <div className={`${styles.field} ${hint ? styles.fieldError : ''}`}>
       <label className={styles.label} htmlFor={id}>
-        {t('booking.form.referral')}
+        {t(documentTypeId !== null ? 'booking.form.referral_required' : 'booking.form.referral')}
       </label>
       <span className={styles.hint} id={`${id}-hint`}>
-        {t('booking.form.referral_hint')}
+        {t(
+          documentTypeId !== null
+            ? 'booking.form.referral_required_hint'
+            : 'booking.form.referral_hint',
+        )}
       </span>
       {hint ? (
         <span className={styles.errorMessage} id={`${id}-error`} role="alert">
@@ -404,6 +463,7 @@ function ReferralUpload({
         type="file"
         className={styles.input}
         accept={validTypes.join(',')}
+        required={documentTypeId !== null}
         aria-describedby={`${id}-hint${hint ? ` ${id}-error` : ''}`}
         onChange={onChange}
       />

@@ -97,3 +97,28 @@ export function creationOutcome<T extends CreationItem>(
   }
   return { ok: true, items };
 }
+
+/**
+ * A questionnaire outcome's walk-in guidance (issue 5): the walk-in exam it offers, and how long
+ * to prepare and how early to arrive (an answer can ask for those without a walk-in).
+ */
+export interface WalkInGuidance {
+  examName: string | null;
+  prepTime: number | null;
+  minutesPrior: number | null;
+}
+
+export function walkInGuidanceOf(
+  outcome:
+    | { walkInExamName: string | null; prepTime: number | null; minutesPrior: number | null }
+    | null
+    | undefined,
+): WalkInGuidance | null {
+  if (!outcome || (!outcome.walkInExamName && !outcome.prepTime && !outcome.minutesPrior))
+    return null;
+  return {
+    examName: outcome.walkInExamName,
+    prepTime: outcome.prepTime,
+    minutesPrior: outcome.minutesPrior,
+  };
+}

@@ -4,6 +4,7 @@ import type {
   TimeOfDay,
 } from '@portal/contract';
 import { newBookingKey } from '../api/booking-api.ts';
+import type { WalkInGuidance } from './booking-rules.ts';
 
 /**
  * What one booking attempt keeps between screens in this tab only (sessionStorage): the
@@ -81,6 +82,8 @@ export interface Completion {
   preferred?: PreferredTime | null;
   /** A questionnaire outcome routed the booking to a request, with this message (issue 5). */
   confirmationMessage?: string | null;
+  /** A questionnaire outcome offered a walk-in instead (issue 5). */
+  walkIn?: WalkInGuidance | null;
 }
 
 export function saveCompletion(completion: Completion): void {

@@ -101,6 +101,7 @@ export function BookingPage() {
             exams={chosenExams}
             clinic={clinic}
             onSlotLost={setErrorMessage}
+            outcome={outcome}
             onBack={() => {
               const next = new URLSearchParams(params);
               next.delete('step');
