@@ -23,7 +23,7 @@ import {
   walkInWarning,
 } from './booking-rules.ts';
 import { currentBookingKey, setBookingKey } from './booking-session.ts';
-import { visibleRange } from './calendar-dates.ts';
+import { dayInZone, startOfDayInZone, visibleRange } from './calendar-dates.ts';
 import {
   BookingFailedError,
   createBooking,
@@ -341,5 +341,19 @@ describe("a booking request's preferred time (completion)", () => {
       timeZone: tz,
     });
     expect(preferredTimeOf(undefined, undefined, [], tz)).toBeNull();
+  });
+});
+
+describe('startOfDayInZone', () => {
+  it('is midnight where the clinic is, across daylight-saving changes', () => {
+    expect(startOfDayInZone('2026-03-17', 'Australia/Sydney')).toBe('2026-03-16T13:00:00.000Z');
+    expect(startOfDayInZone('2026-06-17', 'Australia/Sydney')).toBe('2026-06-16T14:00:00.000Z');
+    // Sydney moves its clocks on 5 April and 4 October 2026.
+    expect(startOfDayInZone('2026-04-05', 'Australia/Sydney')).toBe('2026-04-04T13:00:00.000Z');
+    expect(startOfDayInZone('2026-10-04', 'Australia/Sydney')).toBe('2026-10-03T14:00:00.000Z');
+    expect(startOfDayInZone('2026-06-17', 'Australia/Perth')).toBe('2026-06-16T16:00:00.000Z');
+    const start = new Date(startOfDayInZone('2026-10-04', 'Australia/Sydney'));
+    expect(dayInZone(start, 'Australia/Sydney')).toBe('2026-10-04');
+    expect(dayInZone(new Date(start.getTime() - 1), 'Australia/Sydney')).toBe('2026-10-03');
   });
 });

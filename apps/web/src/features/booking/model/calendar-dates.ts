@@ -61,3 +61,42 @@ export function dayInZone(instant: Date, timeZone: string): string {
   }).format(instant);
   return parts;
 }
+
+/** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return wall - (instant - (instant % 1000));
+}
+
+/**
+ * The instant a clinic-local day begins (ISO, UTC). A day like 2026-03-17 means midnight where
+ * the clinic is, not in UTC: 'T00:00:00Z' would skip a Sydney morning.
+ */
+export function startOfDayInZone(day: string, timeZone: string): string {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  let instant = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
+  // Once more with the offset at the guess: right across a daylight-saving change.
+  instant = utcMidnight - zoneOffsetMs(instant, timeZone);
+  return new Date(instant).toISOString();
+}

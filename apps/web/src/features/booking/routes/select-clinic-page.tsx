@@ -5,9 +5,10 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError } from '../../../components/ui/status.tsx';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
+import { useClock } from '../../../lib/clock.tsx';
 import { useRadiologyConfig } from '../../../lib/config.tsx';
 import { useShellMode } from '../../../lib/shell-mode.ts';
-import { BookingQuestionnaires } from '../../questionnaires/index.ts';
+import { BookingQuestionnaires, useBookingOutcome } from '../../questionnaires/index.ts';
 import { useClinics, useNextAvailable } from '../api/availability-api.ts';
 import { useExams } from '../api/catalogue-api.ts';
 import styles from '../components/booking.module.css';
@@ -17,7 +18,7 @@ import { useBookingKey } from '../hooks/use-booking-key.ts';
 import { useBookingNavigation } from '../hooks/use-booking-navigation.ts';
 import { useUserLocation, writePostalCodeCookie } from '../hooks/use-location-search.ts';
 import { listParam, withExamChanged } from '../model/booking-params.ts';
-import { dayInZone } from '../model/calendar-dates.ts';
+import { dayInZone, startOfDayInZone } from '../model/calendar-dates.ts';
 import page from './select-clinic-page.module.css';
 
 /** Clinics for the chosen exams, nearest first, each with its next available time. */
@@ -61,11 +62,23 @@ export function SelectClinicPage() {
 
   const firstExam = examSlugs[0] ?? '';
   const clinicIds = useMemo(() => clinics.data?.clinics.map((clinic) => clinic.id), [clinics.data]);
+  // A questionnaire outcome's restrictMinDate: the next available time is looked for from it.
+  const clock = useClock();
+  const minDate = useBookingOutcome(bookingKey, examSlugs).data?.restrictMinDate ?? null;
+  const start = useMemo(
+    () => nextAvailableStart(minDate, clinics.data?.clinics ?? [], clock()),
+    [minDate, clinics.data, clock],
+  );
   const nextAvailable = useNextAvailable(
-    clinicIds?.length && firstExam ? { examSlug: firstExam, clinicIds } : null,
+    clinicIds?.length && firstExam
+      ? { examSlug: firstExam, clinicIds, ...(start ? { start } : {}) }
+      : null,
   );
   const nextByClinic = new Map<string, Slot>(
-    (nextAvailable.data?.slots ?? []).map((slot) => [slot.clinicSlug, slot]),
+    (nextAvailable.data?.slots ?? [])
+      // One start serves every zone; a clinic whose own day is still before minDate shows none.
+      .filter((slot) => !minDate || dayInZone(new Date(slot.start), slot.timeZone) >= minDate)
+      .map((slot) => [slot.clinicSlug, slot]),
   );
 
   const choose = (clinic: ClinicSummary) => {
@@ -165,6 +178,23 @@ export function SelectClinicPage() {
       />
     </Page>
   );
+}
+
+/**
+ * Where 'next available' starts looking: from the earliest moment minDate begins at any of the
+ * listed clinics (none given, the server starts from now); a minDate already reached adds nothing.
+ */
+export function nextAvailableStart(
+  minDate: string | null,
+  clinics: readonly Pick<ClinicSummary, 'timeZone'>[],
+  now: Date,
+): string | null {
+  if (!minDate || clinics.length === 0) return null;
+  const starts = [...new Set(clinics.map((clinic) => clinic.timeZone))].map((zone) =>
+    startOfDayInZone(minDate, zone),
+  );
+  const earliest = starts.sort()[0] ?? null;
+  return earliest && earliest > now.toISOString() ? earliest : null;
 }
 
 export function ExamSummary({ exams, onChange }: { exams: Exam[]; onChange: () => void }) {

@@ -20,7 +20,13 @@ import {
   withTimeOfDayToggled,
 } from '../model/booking-params.ts';
 import { ensureBookingKey, setHold } from '../model/booking-session.ts';
-import { addDays, addMonths, dayInZone, visibleRange } from '../model/calendar-dates.ts';
+import {
+  addDays,
+  addMonths,
+  dayInZone,
+  startOfDayInZone,
+  visibleRange,
+} from '../model/calendar-dates.ts';
 import { serverErrorMessage } from '../model/server-error-message.ts';
 import page from './booking-page.module.css';
 
@@ -94,7 +100,10 @@ export function SlotSelection({
       ? {
           examSlug,
           clinicIds: [clinic.id],
-          start: minDate && minDate > today ? `${minDate}T00:00:00Z` : clock().toISOString(),
+          start:
+            minDate && minDate > today
+              ? startOfDayInZone(minDate, clinic.timeZone)
+              : clock().toISOString(),
         }
       : null,
   );
