@@ -14,7 +14,7 @@ import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 /**
  * The gates beyond appointment creation: slot holds, the clinic's calendar day
- * for restrictMinDays. The clock is 07:00 on Tuesday 3 March in
+ * for restrictMinDays and a read-only outcome. The clock is 07:00 on Tuesday 3 March in
  * the demo clinics (Sydney, Melbourne, Brisbane) while UTC is still on Monday
  * 2 March, so counting from the UTC date would be a day short.
  */
@@ -76,6 +76,15 @@ const book = (bookingKey: string, examSlug: string, slot: { clinicSlug: string; 
     patientDetails: patientDetails(),
   });
 
+const apiKeyCount = async (bookingKey: string) =>
+  (
+    await testApp.database.db
+      .selectFrom('booking_request_api_keys')
+      .select('api_key')
+      .where('booking_key', '=', bookingKey)
+      .execute()
+  ).length;
+
 describe('restrictMinDate', () => {
   it('a slot hold before the earliest day is refused and holds nothing; one on it is held', async () => {
     const key = await reserveBookingKey(testApp.app);
@@ -110,5 +119,32 @@ describe('restrictMinDate', () => {
     expect(bookedEarly.json().error.code).toBe('SLOT_BEFORE_MIN_DATE');
     const onTheDay = await firstSlotOn('ct-chest', '2026-03-10');
     expect((await book(key, 'ct-chest', onTheDay)).statusCode).toBe(201);
+  });
+});
+
+describe('the api key of a routed booking', () => {
+  it('is issued when the routing answer is saved; reading the outcome never creates one', async () => {
+    const key = await reserveBookingKey(testApp.app);
+    const saved = await answer(key, 'ct-chest', 'ct-contrast', {
+      contrastAllergy: true,
+      kidneyDisease: false,
+      metformin: false,
+    });
+    const apiKey = saved.outcome.createBookingRequest.apiKey as string;
+    expect(await apiKeyCount(key)).toBe(1);
+    const read = await get(`/api/booking-keys/${key}/outcome?examSlugs=ct-chest`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().createBookingRequest.apiKey).toBe(apiKey);
+    expect(await apiKeyCount(key)).toBe(1);
+
+    // Without an issued key a read reports no routing and still writes nothing.
+    await testApp.database.db
+      .deleteFrom('booking_request_api_keys')
+      .where('booking_key', '=', key)
+      .execute();
+    const bare = await get(`/api/booking-keys/${key}/outcome?examSlugs=ct-chest`);
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().createBookingRequest).toBeNull();
+    expect(await apiKeyCount(key)).toBe(0);
   });
 });

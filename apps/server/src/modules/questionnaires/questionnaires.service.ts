@@ -133,22 +133,30 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     return { ...combined, answers };
   }
 
-  /** The outcome as the browser gets it: a routed booking carries the key's api key. */
+  /**
+   * The outcome as the browser gets it: a routed booking carries the key's api
+   * key. Only saving an answer issues one (`now` given); a read returns the
+   * existing key, or no routing when none was issued for it (the appointment
+   * gate still refuses; saving the answer again issues the key).
+   */
   async function withApiKey(
     tx: Db,
     bookingKey: string,
     combined: CombinedOutcome,
-    now: Date,
+    issueAt: Date | null,
   ): Promise<ProcessedOutcome> {
     const route = combined.routeToBookingRequest;
     if (!route) return combined.outcome;
-    const apiKey = await repository.ensureApiKey(
-      tx,
-      bookingKey,
-      randomBytes(24).toString('base64url'),
-      route.confirmationMessage,
-      now,
-    );
+    const apiKey = issueAt
+      ? await repository.ensureApiKey(
+          tx,
+          bookingKey,
+          randomBytes(24).toString('base64url'),
+          route.confirmationMessage,
+          issueAt,
+        )
+      : (await repository.findApiKey(tx, bookingKey))?.apiKey;
+    if (apiKey === undefined) return combined.outcome;
     return {
       ...combined.outcome,
       createBookingRequest: { apiKey, confirmationMessage: route.confirmationMessage },
@@ -308,11 +316,8 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     async outcome(bookingKey: string, examSlugs: readonly string[]): Promise<ProcessedOutcome> {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
-      return db
-        .transaction()
-        .execute(async (tx) =>
-          withApiKey(tx, bookingKey, await evaluate(tx, bookingKey, examSlugs, now), now),
-        );
+      // A read: it never issues an api key (saving the routing answer did).
+      return withApiKey(db, bookingKey, await evaluate(db, bookingKey, examSlugs, now), null);
     },
 
     /** changeExamFromOutcome: records a change only an outcome allows. */
