@@ -22,9 +22,13 @@ export function useBookingNavigation() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   return useCallback(
-    (screen: BookingScreen, next: URLSearchParams = params) => {
+    (
+      screen: BookingScreen,
+      next: URLSearchParams = params,
+      options?: { replace?: boolean; state?: unknown },
+    ) => {
       const query = next.toString();
-      navigate(`${bookingPath(screen, pathname)}${query ? `?${query}` : ''}`);
+      navigate(`${bookingPath(screen, pathname)}${query ? `?${query}` : ''}`, options);
     },
     [navigate, pathname, params],
   );

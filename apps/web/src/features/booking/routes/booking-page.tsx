@@ -1,6 +1,6 @@
 import type { Exam } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
@@ -43,6 +43,27 @@ export function BookingPage() {
   // Issue 5: the questionnaire outcome may route the booking to a request or restrict dates.
   const bookingKey = useBookingKey(step !== 'complete');
   const outcome = useBookingOutcome(step === 'complete' ? null : bookingKey, examSlugs).data;
+
+  // Issue 5: an answer changed an exam to one the chosen clinic does not offer (the clinic list
+  // for the new exams lacks it). Back to the clinics for the new exam, saying why.
+  const clinicLacksExams =
+    step !== 'complete' &&
+    clinics.isSuccess &&
+    exams.isSuccess &&
+    Boolean(clinicSlug) &&
+    !clinics.data.clinics.some((candidate) => candidate.slug === clinicSlug);
+  useEffect(() => {
+    if (!clinicLacksExams) return;
+    const next = new URLSearchParams(params);
+    for (const name of ['clinic', 'date', 'slots', 'step', 'exam']) next.delete(name);
+    const names = examSlugs
+      .map((slug) => exams.data?.find((exam) => exam.slug === slug)?.nameWithModality)
+      .filter(Boolean);
+    navigateTo('select-clinic', next, {
+      replace: true,
+      state: { clinicLacksExams: names.join(', ') },
+    });
+  }, [clinicLacksExams, params, examSlugs, exams.data, navigateTo]);
 
   if (step === 'complete') {
     // The title says what happened: a booking, a pending appointment or a request.

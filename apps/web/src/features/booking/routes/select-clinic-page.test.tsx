@@ -118,6 +118,59 @@ describe('clinic screen: next available and restrictMinDate', { timeout: 20_000 
   });
 });
 
+describe('slot screen for exams the chosen clinic does not offer', { timeout: 20_000 }, () => {
+  it('goes back to the clinics for those exams, saying why', async () => {
+    // The CT became an ultrasound (a questionnaire answer); Penrith alone offers it.
+    const ultrasound = {
+      ...exam,
+      slug: 'us-abdomen',
+      name: 'Abdominal ultrasound',
+      nameWithModality: 'Ultrasound abdomen',
+    };
+    const { router } = await renderApp(
+      '/booking?examSlugs=us-abdomen&clinic=parramatta&date=2031-05-06',
+      {
+        config: { radiology: { showUnableToLocateWindow: false } },
+        api: {
+          '/api/exams': () => jsonResponse([exam, ultrasound]),
+          '/api/clinics': () =>
+            jsonResponse({
+              clinics: [
+                {
+                  ...clinic(3, 'penrith', 'Penrith', 'Australia/Sydney'),
+                  examSlugs: ['us-abdomen'],
+                },
+              ],
+              pcl: null,
+              defaultLocation: { latitude: -33.8, longitude: 151 },
+            }),
+          [`/api/booking-keys/${key}/outcome`]: () => jsonResponse(outcome(null)),
+          [`/api/booking-keys/${key}/questionnaires`]: () =>
+            jsonResponse({
+              questionnaires: [],
+              bookingKey: key,
+              examQuestionnaireAnswers: [],
+              allQuestionnaireAnswers: [],
+            }),
+          '/api/slots/next-available': () => jsonResponse({ slots: [] }),
+        },
+      },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Choose a clinic' });
+    expect(
+      screen.getByText(
+        'The clinic you chose does not offer Ultrasound abdomen. Choose one of these clinics instead.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/select-clinic');
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('examSlugs')).toBe('us-abdomen');
+    expect(query.get('clinic')).toBeNull();
+    expect(query.get('date')).toBeNull();
+  });
+});
+
 describe('nextAvailableStart', () => {
   const now = new Date('2031-05-04T00:00:00Z');
   it('adds nothing without a minDate, or one already reached', () => {

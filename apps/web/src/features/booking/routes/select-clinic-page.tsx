@@ -1,7 +1,7 @@
 import type { ClinicSummary, Exam, Slot } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError } from '../../../components/ui/status.tsx';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
@@ -26,6 +26,8 @@ export function SelectClinicPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const navigateTo = useBookingNavigation();
+  // Sent here by the slot screen when the chosen clinic does not offer the (changed) exams.
+  const lacking = (useLocation().state as { clinicLacksExams?: string } | null)?.clinicLacksExams;
   const bookingKey = useBookingKey();
   const radiology = useRadiologyConfig();
   const { advancedBooking } = useShellMode();
@@ -112,6 +114,11 @@ export function SelectClinicPage() {
   return (
     <Page title={t('booking.clinic.title')}>
       <ExamSummary exams={chosen} onChange={() => navigateTo('home', params)} />
+      {lacking ? (
+        <p className={styles.notice} role="status">
+          {t('booking.clinic.clinic_lacks_exams', { exams: lacking })}
+        </p>
+      ) : null}
       <div className={page.where}>
         <p aria-live="polite" className={page.whereText}>
           {whereText}
