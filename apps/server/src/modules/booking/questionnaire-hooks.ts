@@ -17,7 +17,10 @@ export interface QuestionnaireHooks {
     bookingKey: string,
     item: { examSlug: string; start: Date; timeZone: string },
   ): Promise<void>;
-  /** Before any write: throws when the answers deny the booking or the apiKey is not the key's. */
+  /**
+   * Before any write: throws when the answers deny the booking, a required
+   * questionnaire is unanswered, or the apiKey is not the key's.
+   */
   checkBookingRequest(
     bookingKey: string,
     examSlugs: readonly string[],

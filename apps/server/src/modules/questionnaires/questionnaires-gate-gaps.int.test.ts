@@ -14,7 +14,8 @@ import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 /**
  * The gates beyond appointment creation: slot holds, the clinic's calendar day
- * for restrictMinDays and a read-only outcome. The clock is 07:00 on Tuesday 3 March in
+ * for restrictMinDays, a read-only outcome, and booking requests with
+ * required questionnaires unanswered. The clock is 07:00 on Tuesday 3 March in
  * the demo clinics (Sydney, Melbourne, Brisbane) while UTC is still on Monday
  * 2 March, so counting from the UTC date would be a day short.
  */
@@ -146,5 +147,41 @@ describe('the api key of a routed booking', () => {
     expect(bare.statusCode).toBe(200);
     expect(bare.json().createBookingRequest).toBeNull();
     expect(await apiKeyCount(key)).toBe(0);
+  });
+});
+
+describe('booking requests and required questionnaires', () => {
+  const request = (bookingKey: string, examSlug: string) =>
+    post('/api/booking-requests', {
+      bookingKey,
+      examSlugs: [examSlug],
+      patientDetails: patientDetails(),
+    });
+
+  it('are refused while a required questionnaire is unanswered, changing nothing', async () => {
+    const key = await reserveBookingKey(testApp.app);
+    const before = await countBookingRows(testApp.database.db);
+    const refused = await request(key, 'mri-knee');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('QUESTIONNAIRE_UNANSWERED');
+    expect(await countBookingRows(testApp.database.db)).toEqual(before);
+    await answer(key, 'mri-knee', 'mri-safety', {
+      pacemaker: false,
+      neurostimulator: false,
+      cochlearImplant: false,
+      metalInEyes: false,
+      otherImplants: false,
+      recentSurgery: false,
+    });
+    expect((await request(key, 'mri-knee')).statusCode).toBe(201);
+  });
+
+  it('an enquiry-only exam without questionnaires is requested as before', async () => {
+    const key = await reserveBookingKey(testApp.app);
+    const listed = (
+      await get(`/api/booking-keys/${key}/questionnaires?examSlugs=ct-coronary-angiogram`)
+    ).json().questionnaires as Questionnaire[];
+    expect(listed.filter((q) => q.type !== 'BOOKING_FORM')).toEqual([]);
+    expect((await request(key, 'ct-coronary-angiogram')).statusCode).toBe(201);
   });
 });

@@ -377,8 +377,9 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
 
     /**
      * Before a booking request is created: refused when the answers deny the
-     * booking; an apiKey must be this key's unused one. Returns the routing
-     * outcome's confirmation message.
+     * booking or a required questionnaire of its exams is unanswered (an
+     * enquiry-only exam without questionnaires passes); an apiKey must be this
+     * key's unused one. Returns the routing outcome's confirmation message.
      */
     async checkBookingRequest(
       bookingKey: string,
@@ -392,6 +393,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           combined.outcome.message ?? 'This booking cannot be made online.',
         );
       }
+      await assertAnswered(examSlugs, combined.answers);
       if (apiKey === undefined) return { confirmationMessage: null };
       const stored = await repository.findApiKey(db, bookingKey);
       const matches =
