@@ -290,6 +290,41 @@ describe.each<ViewportName>(['phone', 'desktop'])('questionnaires on a %s', (vie
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  test('a changed exam the chosen clinic does not offer goes back to the clinics for it', async () => {
+    // An exam and a clinic that does not perform it (what an exam change can leave in the URL).
+    const all = await getJson<ClinicListResponse>(portalUrl, '/api/clinics');
+    let pair: { exam: Exam; clinicSlug: string } | null = null;
+    for (const exam of exams) {
+      const offering = await getJson<ClinicListResponse>(
+        portalUrl,
+        `/api/clinics?examSlugs=${exam.slug}`,
+      );
+      const slugs = new Set(offering.clinics.map((clinic) => clinic.slug));
+      const other = all.clinics.find((clinic) => !slugs.has(clinic.slug));
+      if (offering.clinics.length && other) {
+        pair = { exam, clinicSlug: other.slug };
+        break;
+      }
+    }
+    if (!pair) throw new Error('every clinic performs every exam in the demo data');
+    const { page, context, consoleErrors } = await locatedPatient(viewport);
+    await page.goto(
+      `${portalUrl}/booking?examSlugs=${pair.exam.slug}&clinic=${pair.clinicSlug}&date=2031-05-06`,
+    );
+    await waitForHeading(page, t('booking.clinic.title'));
+    await page
+      .getByText(t('booking.clinic.clinic_lacks_exams', { exams: pair.exam.nameWithModality }))
+      .waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('examSlugs')).toBe(pair.exam.slug);
+    expect(query.get('clinic')).toBeNull();
+    await page.getByRole('main').getByRole('listitem').first().getByRole('heading').waitFor();
+    await expectNoAxeViolations(page, `clinic lacks exam on ${viewport}`);
+    await screenshot(page, `questionnaire-clinic-lacks-exam-${viewport}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('an outcome that restricts dates', () => {
