@@ -205,6 +205,8 @@ export const questionnaireErrorCodes = {
   examChangeRequired: 'EXAM_CHANGE_REQUIRED',
   /** 409 on appointment creation: the slot is earlier than the outcome's restrictMinDate. */
   beforeMinDate: 'SLOT_BEFORE_MIN_DATE',
+  /** 400 on appointment or booking request creation: an outcome requires a Medicare number and none (valid) was given. */
+  medicareNumberRequired: 'MEDICARE_NUMBER_REQUIRED',
   /** 400: exam change not allowed by any stored outcome. */
   examChangeNotAllowed: 'EXAM_CHANGE_NOT_ALLOWED',
   /** 400: booking request apiKey unknown, used, or for another booking key. */

@@ -63,6 +63,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         start: slot.start,
         timeZone: slot.clinic.timeZone,
       })),
+      request.patientDetails,
     );
     const status = request.pending ? 'PENDING' : 'BOOKED';
     const patient = request.patientDetails;
@@ -279,6 +280,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         request.bookingKey,
         exams.map((exam) => exam.slug),
         request.apiKey,
+        request.patientDetails,
       );
       const patient = request.patientDetails;
       const bookingRequestId = await store.transaction(async (tx) => {

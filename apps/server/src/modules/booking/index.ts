@@ -23,7 +23,7 @@ export {
 export { emailHash } from './booking-format.ts';
 export type { BookingStore, RequestContext } from './booking-store.ts';
 export type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
-export type { QuestionnaireHooks } from './questionnaire-hooks.ts';
+export type { PatientFacts, QuestionnaireHooks } from './questionnaire-hooks.ts';
 
 /** SQLSTATE 40P01: PostgreSQL aborted this transaction to break a deadlock. */
 const deadlockDetected = '40P01';

@@ -6,11 +6,17 @@ import type { Database } from '../../db/database.ts';
  * booking does not import questionnaires (which imports booking); without it
  * booking behaves as before questionnaires existed.
  */
+/** What an outcome may require of the patient form (medicareNumberRequired). */
+export interface PatientFacts {
+  medicareNumber?: string | null | undefined;
+}
+
 export interface QuestionnaireHooks {
   /** Before any write: throws (409) when the key's stored answers refuse these appointments. */
   checkAppointments(
     bookingKey: string,
     items: ReadonlyArray<{ examSlug: string; start: Date; timeZone: string }>,
+    patient: PatientFacts,
   ): Promise<void>;
   /** Before a slot hold: throws (409) when the slot is before the answers' earliest day. */
   checkSlotHold(
@@ -25,6 +31,7 @@ export interface QuestionnaireHooks {
     bookingKey: string,
     examSlugs: readonly string[],
     apiKey: string | undefined,
+    patient: PatientFacts,
   ): Promise<{ confirmationMessage: string | null }>;
   markApiKeyUsed(apiKey: string, bookingRequestId: string): Promise<void>;
   /** Inside the re-key transaction, on its connection: temporary answers follow the key. */

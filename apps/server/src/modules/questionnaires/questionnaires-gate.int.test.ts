@@ -167,6 +167,32 @@ describe('appointment creation acts on the stored answers', () => {
     expect((await book(key, 'ct-chest', later.clinicSlug, later.start)).statusCode).toBe(201);
   });
 
+  it('a Medicare card answer makes the number required on the server, not only in the form', async () => {
+    const key = await reserveBookingKey(testApp.app);
+    await answer(key, 'knee-x-ray', 'booking-form', { referral: 'paper', hasMedicare: true });
+    const { clinicSlug, start } = await slotFor('knee-x-ray');
+    const before = await countBookingRows(testApp.database.db);
+    const refused = await book(key, 'knee-x-ray', clinicSlug, start);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('MEDICARE_NUMBER_REQUIRED');
+    expect(refused.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'patientDetails.medicareNumber' }),
+    ]);
+    const request = await post('/api/booking-requests', {
+      bookingKey: key,
+      examSlugs: ['knee-x-ray'],
+      patientDetails: { ...patientDetails(), medicareNumber: '12345' },
+    });
+    expect(request.json().error.code).toBe('MEDICARE_NUMBER_REQUIRED');
+    expect(await countBookingRows(testApp.database.db)).toEqual(before);
+    const booked = await post('/api/appointments', {
+      bookingKey: key,
+      items: [{ examSlug: 'knee-x-ray', clinicSlug, start }],
+      patientDetails: { ...patientDetails(), medicareNumber: '2123 45670 1' },
+    });
+    expect(booked.statusCode).toBe(201);
+  });
+
   it('exams without questionnaires book as before', async () => {
     const key = await reserveBookingKey(testApp.app);
     const { clinicSlug, start } = await slotFor('knee-x-ray');

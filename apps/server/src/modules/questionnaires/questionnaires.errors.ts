@@ -47,6 +47,12 @@ export class SlotBeforeMinDateError extends DomainError {
   readonly code = questionnaireErrorCodes.beforeMinDate;
 }
 
+/** 400: the answers require a Medicare number (medicareNumberRequired) and the form had none. */
+export class MedicareNumberRequiredError extends DomainError {
+  readonly statusCode = 400;
+  readonly code = questionnaireErrorCodes.medicareNumberRequired;
+}
+
 export class ExamChangeNotAllowedError extends DomainError {
   readonly statusCode = 400;
   readonly code = questionnaireErrorCodes.examChangeNotAllowed;

@@ -13,7 +13,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { addLocalDays, localDayOf } from '../availability/index.ts';
-import { assertKeyUsable, createBookingStore, type RequestContext } from '../booking/index.ts';
+import {
+  assertKeyUsable,
+  createBookingStore,
+  type PatientFacts,
+  type RequestContext,
+} from '../booking/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
 import { createDefinitionCache } from './definition-cache.ts';
 import { type CombinedOutcome, combineOutcome, matchingRules } from './outcomes.ts';
@@ -31,6 +36,7 @@ import {
   ExamChangeNotAllowedError,
   ExamChangeRequiredError,
   InvalidQuestionnaireAnswerError,
+  MedicareNumberRequiredError,
   QuestionnaireUnansweredError,
   SlotBeforeMinDateError,
 } from './questionnaires.errors.ts';
@@ -61,6 +67,25 @@ export interface GateItem {
  * are always computed here from stored answers and the rules of the version
  * they answered; nothing outcome-like is read from the browser.
  */
+/** A Medicare card number: 10 digits plus an optional individual reference number. */
+const medicareNumberPattern = /^[0-9]{10,11}$/;
+
+/** The form cannot skip what an outcome requires (the browser's check is only a courtesy). */
+function assertMedicareNumber(outcome: { medicareNumberRequired: boolean }, patient: PatientFacts) {
+  if (!outcome.medicareNumberRequired) return;
+  const digits = (patient.medicareNumber ?? '').replace(/\s+/g, '');
+  if (medicareNumberPattern.test(digits)) return;
+  throw new MedicareNumberRequiredError(
+    'Your answers mean we need your Medicare card number for this booking.',
+    [
+      {
+        path: 'patientDetails.medicareNumber',
+        message: 'Enter the 10 or 11 digits of your Medicare card number.',
+      },
+    ],
+  );
+}
+
 export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
   const { db, clock } = deps;
   const cache = createDefinitionCache(db);
@@ -341,7 +366,11 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
      * one of its exams, leave a required questionnaire unanswered, or put a
      * slot before the earliest day allowed.
      */
-    async checkAppointments(bookingKey: string, items: readonly GateItem[]): Promise<void> {
+    async checkAppointments(
+      bookingKey: string,
+      items: readonly GateItem[],
+      patient: PatientFacts,
+    ): Promise<void> {
       const now = clock.now();
       const examSlugs = [...new Set(items.map((item) => item.examSlug))];
       const combined = await evaluate(db, bookingKey, examSlugs, now);
@@ -362,6 +391,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       }
       await assertAnswered(examSlugs, combined.answers);
       assertNotBeforeMinDate(combined.minDays, items, now);
+      assertMedicareNumber(combined.outcome, patient);
     },
 
     /**
@@ -385,6 +415,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       bookingKey: string,
       examSlugs: readonly string[],
       apiKey: string | undefined,
+      patient: PatientFacts,
     ): Promise<{ confirmationMessage: string | null }> {
       const now = clock.now();
       const combined = await evaluate(db, bookingKey, examSlugs, now);
@@ -394,6 +425,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
         );
       }
       await assertAnswered(examSlugs, combined.answers);
+      assertMedicareNumber(combined.outcome, patient);
       if (apiKey === undefined) return { confirmationMessage: null };
       const stored = await repository.findApiKey(db, bookingKey);
       const matches =
