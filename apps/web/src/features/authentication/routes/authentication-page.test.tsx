@@ -138,7 +138,8 @@ describe('authentication page', slow, () => {
   it('only warns when a parameter is missing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await renderApp(page(`bookingKey=${key}`), { api: { '/api/config/access': accessConfig() } });
-    expect(warn).toHaveBeenCalledWith('Authentication needs returnUrl, type');
+    // The warning comes from an effect, which a loaded machine may run after the first paint.
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Authentication needs returnUrl, type'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -150,7 +151,10 @@ describe('authentication page', slow, () => {
         api: { '/api/config/access': accessConfig() },
       },
     );
-    expect(warn).toHaveBeenCalledWith('Authentication returnUrl is not a path on this site');
+    // The warning comes from an effect, which a loaded machine may run after the first paint.
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Authentication returnUrl is not a path on this site'),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
