@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
+import { createPeriodicTask } from '../../adapters/periodic-task.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
 import type { Database } from '../../db/database.ts';
 
@@ -52,9 +53,6 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
     intervalMs = 10 * 60_000,
     onError = () => {},
   } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
 
   async function deleteExpiredHolds(now: Date): Promise<number> {
     const result = await sql<{ id: string }>`
@@ -125,32 +123,8 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
     return result;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch(onError)
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalMs);
-    // Never keeps the process alive on its own.
-    timer.unref();
-  }
-
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicTask(runOnce, intervalMs, onError),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailAdapter } from '../../adapters/mail.ts';
+import { createPeriodicTask } from '../../adapters/periodic-task.ts';
 import type { SmsAdapter } from '../../adapters/sms.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -63,9 +64,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     channels = ['EMAIL', 'SMS'],
     onError = () => {},
   } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
 
   async function deliver(message: OutboxMessageRow): Promise<string> {
     if (message.channel === 'EMAIL') {
@@ -113,31 +111,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return { claimed: claimed.length, sent, failed };
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error) => onError(error, null))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, pollIntervalMs);
-    timer.unref();
-  }
-
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicTask(runOnce, pollIntervalMs, (error) => onError(error, null)),
   };
 }
