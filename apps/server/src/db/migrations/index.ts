@@ -6,6 +6,7 @@ import { migration004 } from './004-availability-version.ts';
 import { migration005 } from './005-access.ts';
 import { migration006 } from './006-questionnaires.ts';
 import { migration007 } from './007-booking-maintenance.ts';
+import { migration008 } from './008-booking-key-lookup.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-access': migration005,
   '006-questionnaires': migration006,
   '007-booking-maintenance': migration007,
+  '008-booking-key-lookup': migration008,
 };

@@ -71,7 +71,8 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
     return db.transaction().execute(async (tx) => {
       const keys = await sql<{ key: string }>`
         SELECT key FROM booking_keys
-        WHERE status = 'RESERVED' AND expires_at <= ${cutoff.toISOString()}::timestamptz
+        WHERE status = 'RESERVED' AND used_at IS NULL
+          AND expires_at <= ${cutoff.toISOString()}::timestamptz
         ORDER BY expires_at
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED`.execute(tx);
