@@ -194,6 +194,15 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('gives API answers a CSP that lets nothing load or frame them', async () => {
+    const response = await inject({ method: 'GET', url: '/api/exams' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('lets the configured origins embed /iframe/ routes', async () => {
     const response = await inject({ method: 'GET', url: '/iframe/select-region' });
     expect(response.headers['x-frame-options']).toBeUndefined();

@@ -8,6 +8,8 @@ export interface SecurityOptions extends CspInput {
   rateLimitMax: number;
 }
 
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
 const isIframeRoute = (url: string) =>
   url === '/iframe' || url.startsWith('/iframe/') || url.startsWith('/iframe?');
 
@@ -29,7 +31,11 @@ export const securityPlugin = fp<SecurityOptions>(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     app.addHook('onRequest', async (request, reply) => {
-      if (isIframeRoute(request.url)) {
+      if (request.url.startsWith('/api/')) {
+        // Data, never a document: nothing may load or frame it (and the header stays short,
+        // it is on every API answer).
+        reply.header('content-security-policy', apiPolicy);
+      } else if (isIframeRoute(request.url)) {
         // frame-ancestors decides who may embed; X-Frame-Options cannot express a list.
         reply.raw.removeHeader('x-frame-options');
         reply.header('content-security-policy', iframePolicy);
