@@ -82,6 +82,8 @@ export interface OfferedSlot {
   resourceIds: number[];
   /** True for a booking-request-only exam's enquiry slot (start..end is a part of the day). */
   enquiry: boolean;
+  /** The catalogue version it was computed from (same version, same resources). */
+  catalogueVersion: string;
 }
 
 export interface AvailabilityService {
@@ -105,6 +107,16 @@ export interface AvailabilityService {
     /** With it, `taken` says whether others already occupy every resource (its own holds aside). */
     bookingKey?: string;
   }): Promise<BookableSlotLookup>;
+  /**
+   * The slot as this instance's cached catalogue offers it, without a query
+   * (unless nothing is cached yet). Possibly stale: a hint for telling requests
+   * for the same slot apart, never a check; null when not offered.
+   */
+  cachedOfferedSlot(input: {
+    clinicSlug: string;
+    examSlug: string;
+    start: Date;
+  }): Promise<OfferedSlot | null>;
 }
 
 /** What `lookupBookableSlot` found (null: unknown or inactive). */
@@ -119,6 +131,8 @@ export interface BookableSlotLookup {
    * false when not asked or not known.
    */
   taken: boolean;
+  /** The slot's resources not found busy by that look (all of them when not asked). */
+  freeResourceIds: number[];
 }
 
 export function parseTimeOfDay(text: string | undefined): TimeOfDay[] {
@@ -184,6 +198,50 @@ export function createAvailabilityService(deps: {
   });
 
   /** The start the clinic's schedules offer for the exam (bookings ignored), or null. */
+  /**
+   * The starts one clinic offers for an exam around one local day, bookings
+   * ignored, kept per catalogue (which never changes once built): every
+   * booking request asks for one, and a rush asks for the same few days.
+   * Unclipped by the bookable window, which the caller applies (starts are
+   * laid from each schedule window's start, so clipping moves none of them).
+   */
+  const offeredDays = new WeakMap<object, Map<string, CandidateSlot[]>>();
+  const offeredDaysKept = 4096;
+
+  async function offeredDay(
+    view: CatalogueSnapshot,
+    exam: ExamRow,
+    clinic: ClinicForExam,
+    day: string,
+    from: number,
+    to: number,
+  ): Promise<CandidateSlot[]> {
+    let days = offeredDays.get(view.catalogue);
+    if (!days) {
+      days = new Map();
+      offeredDays.set(view.catalogue, days);
+    }
+    const key = `${exam.id}:${clinic.id}:${day}`;
+    let slots = days.get(key);
+    if (!slots) {
+      slots =
+        (
+          await offeredSlotsFor(
+            view,
+            exam,
+            [clinic],
+            { from, to, enquiry: false },
+            {
+              firstDayOnly: false,
+            },
+          )
+        ).get(clinic.id) ?? [];
+      if (days.size >= offeredDaysKept) days.clear();
+      days.set(key, slots);
+    }
+    return slots;
+  }
+
   async function offeredSlotIn(
     view: CatalogueSnapshot,
     exam: ExamRow,
@@ -196,20 +254,25 @@ export function createAvailabilityService(deps: {
     const enquiry = exam.bookingRequestOnly;
     // The whole clinic-local day, so an enquiry slot's part of the day is complete.
     const day = localDayOf(clinic.timeZone, instant);
-    const from = Math.max(earliest, Date.parse(`${day}T00:00:00Z`) - 14 * 60 * 60_000);
-    const to = Math.min(latest, Date.parse(`${day}T00:00:00Z`) + 38 * 60 * 60_000);
-    const slots =
-      (
-        await slotsFor(
-          view,
-          exam,
-          [clinic],
-          { from, to, now, enquiry, ignoreBookings: true },
-          {
-            firstDayOnly: false,
-          },
-        )
-      ).get(clinic.id) ?? [];
+    const dayFrom = Date.parse(`${day}T00:00:00Z`) - 14 * 60 * 60_000;
+    const dayTo = Date.parse(`${day}T00:00:00Z`) + 38 * 60 * 60_000;
+    const slots = enquiry
+      ? ((
+          await slotsFor(
+            view,
+            exam,
+            [clinic],
+            {
+              from: Math.max(earliest, dayFrom),
+              to: Math.min(latest, dayTo),
+              now,
+              enquiry,
+              ignoreBookings: true,
+            },
+            { firstDayOnly: false },
+          )
+        ).get(clinic.id) ?? [])
+      : await offeredDay(view, exam, clinic, day, dayFrom, dayTo);
     const slot = slots.find((candidate) => candidate.start === instant);
     if (!slot) return null;
     return {
@@ -217,8 +280,9 @@ export function createAvailabilityService(deps: {
       exam: examSummary(exam),
       start: new Date(slot.start),
       end: new Date(slot.end),
-      resourceIds: slot.resourceIds,
+      resourceIds: [...slot.resourceIds],
       enquiry,
+      catalogueVersion: view.version,
     };
   }
 
@@ -608,6 +672,16 @@ export function createAvailabilityService(deps: {
       });
     },
 
+    async cachedOfferedSlot({ clinicSlug, examSlug, start }) {
+      const view = await repo.catalogue();
+      const exam = view.catalogue.findExamBySlug(examSlug);
+      const clinic = view.catalogue.findClinicBySlug(clinicSlug);
+      const atClinic =
+        exam && clinic ? view.catalogue.listClinicsForExam(exam.id, [clinic.id])[0] : undefined;
+      if (!exam || !atClinic || exam.bookingRequestOnly) return null;
+      return offeredSlotIn(view, exam, atClinic, start);
+    },
+
     async lookupBookableSlot({ clinicSlug, examSlug, start, bookingKey }) {
       return withCatalogue(async (view) => {
         const { catalogue } = view;
@@ -620,6 +694,7 @@ export function createAvailabilityService(deps: {
             ? await offeredSlotIn(view, exam, atClinic, start)
             : null;
         let taken = false;
+        let freeResourceIds = slot?.resourceIds ?? [];
         if (slot && slot.resourceIds.length > 0 && bookingKey !== undefined) {
           // Also confirms the catalogue version: still one round trip.
           const read = await repo.readBusyResources({
@@ -634,7 +709,8 @@ export function createAvailabilityService(deps: {
             if (!view.confirmed) throw new StaleCatalogue();
           }
           view.confirmed = true;
-          taken = slot.resourceIds.every((id) => read.busy.has(id));
+          freeResourceIds = slot.resourceIds.filter((id) => !read.busy.has(id));
+          taken = freeResourceIds.length === 0;
         }
         return {
           exam: exam ? examSummary(exam) : null,
@@ -642,6 +718,7 @@ export function createAvailabilityService(deps: {
           examAtClinic: atClinic !== undefined,
           slot,
           taken,
+          freeResourceIds,
         };
       });
     },

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type {
-  AppointmentItemRequest,
   BookingRequestResponseItem,
   CreateAppointmentsRequest,
   CreateAppointmentsResponse,
@@ -8,7 +6,7 @@ import type {
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import { bookingNoticeMessages } from '../notifications/index.ts';
+import { createAppointmentBooker, type Offered } from './book-appointments.ts';
 import { requireBookableSlot, slotTakenError } from './bookable-slot.ts';
 import {
   ExamNotAtClinicError,
@@ -17,17 +15,11 @@ import {
   UnknownExamError,
 } from './booking.errors.ts';
 import { assertKeyUsable } from './booking.service.ts';
-import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
-import type {
-  AppointmentRecord,
-  BookingStore,
-  ClinicRow,
-  ExamRow,
-  RequestContext,
-} from './booking-store.ts';
+import { clinicWallTime, emailHash } from './booking-format.ts';
+import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
-import { createSlotTurns, slotKey } from './slot-turns.ts';
+import { claimedByOthers, createSlotTurns, type SlotClaim, slotKey } from './slot-turns.ts';
 
 export interface AppointmentsServiceDeps {
   store: BookingStore;
@@ -42,172 +34,96 @@ export interface AppointmentsServiceDeps {
 
 const pendingNoticeAction = 'appointment.pending-notice-queued';
 
-type Offered = Array<{ item: AppointmentItemRequest; slot: OfferedSlot }>;
+type Settled<T> = { value: T } | { error: unknown };
+
+/** Started now, its error (if any) thrown only when looked at. */
+const settle = <T>(work: Promise<T>): Promise<Settled<T>> =>
+  work.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
+function outcomeOf<T>(settled: Settled<T>): T {
+  if ('error' in settled) throw settled.error;
+  return settled.value;
+}
 
 /** Appointments (booked or pending), booking requests and pending notices. */
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { store, slots, clock, publicUrl, providerName } = deps;
   const turns = createSlotTurns();
+  const book = createAppointmentBooker({ store, publicUrl, providerName });
 
-  /** The transaction of createAppointments, for slots checked just now (see its comment). */
-  async function book(
+  /** The questionnaire gate (issue 5) for these slots. */
+  async function gate(
     request: CreateAppointmentsRequest,
-    context: RequestContext,
-    now: Date,
-    offered: Offered,
-  ): Promise<CreateAppointmentsResponse> {
+    slotsAsked: ReadonlyArray<Pick<OfferedSlot, 'exam' | 'clinic' | 'start'>>,
+  ) {
     await deps.questionnaires?.checkAppointments(
       request.bookingKey,
-      offered.map(({ slot }) => ({
+      slotsAsked.map((slot) => ({
         examSlug: slot.exam.slug,
         start: slot.start,
         timeZone: slot.clinic.timeZone,
       })),
       request.patientDetails,
     );
-    const status = request.pending ? 'PENDING' : 'BOOKED';
-    const patient = request.patientDetails;
-    await store.transaction(async (tx) => {
-      const patientId = randomUUID();
-      const appointments: AppointmentRecord[] = [];
-      for (const { item, slot } of offered) {
-        // The caller's own live hold (locked), turned into the appointment's resource booking.
-        const hold = item.holdId
-          ? await tx.findLiveHold({
-              holdId: item.holdId,
-              bookingKey: request.bookingKey,
-              resourceIds: slot.resourceIds,
-              start: slot.start,
-              end: slot.end,
-              now,
-            })
-          : undefined;
-        appointments.push({
-          id: randomUUID(),
-          bookingKey: request.bookingKey,
-          examId: slot.exam.id,
-          clinicId: slot.clinic.id,
-          start: slot.start,
-          end: slot.end,
-          status,
-          patientId,
-          staffBooking: request.staffBooking,
-          patientNotes: request.patientNotes ?? null,
-          holdId: hold?.id ?? null,
-          resourceId: hold?.resourceId ?? slot.resourceIds[0]!,
-        });
-      }
-      const audits = appointments.map((appointment) => ({
-        actor: request.staffBooking ? 'staff' : 'public',
-        action: status === 'PENDING' ? 'appointment.created-pending' : 'appointment.created',
-        subjectType: 'appointment',
-        subjectId: appointment.id,
-        ...context,
-        details: { patientId, examId: appointment.examId, clinicId: appointment.clinicId },
-      }));
-      // A pending appointment is announced by POST .../pending/{key}/notifications instead.
-      const outbox =
-        status === 'BOOKED'
-          ? bookingNoticeMessages({
-              kind: 'APPOINTMENT_CONFIRMATION',
-              providerName,
-              firstName: patient.firstName,
-              email: patient.email,
-              contactNumber: patient.contactNumber,
-              link: `${publicUrl}/appointments/${request.bookingKey}`,
-              lines: offered.map(
-                ({ slot }) =>
-                  `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
-              ),
-            })
-          : [];
-      // One statement: key consumed, patient, appointments, holds turned, audit, outbox.
-      const consumed = await tx.createAppointmentRecords({
-        bookingKey: request.bookingKey,
-        now,
-        patient: { id: patientId, details: patient },
-        appointments,
-        audits,
-        outbox,
-      });
-      if (!consumed) assertKeyUsable(await tx.bookingKeyState(request.bookingKey, now));
-      // Last, just before COMMIT: the resource bookings others may be waiting on.
-      for (const [index, { slot }] of offered.entries()) {
-        const appointment = appointments[index]!;
-        if (appointment.holdId !== null) continue;
-        const claim = {
-          appointmentId: appointment.id,
-          tentativeResourceId: appointment.resourceId,
-          resourceIds: slot.resourceIds,
-          start: slot.start,
-          end: slot.end,
-        };
-        let resourceId = await tx.claimFirstFreeResource(claim);
-        // Expired holds no longer count: delete those in the way, then try once more.
-        if (
-          resourceId === null &&
-          (await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now)) > 0
-        ) {
-          resourceId = await tx.claimFirstFreeResource(claim);
-        }
-        if (resourceId === null) throw slotTakenError(slot);
-      }
-    });
-    const hash = emailHash(patient.email);
-    return {
-      bookingKey: request.bookingKey,
-      status,
-      items: offered.map(({ slot }) => ({
-        success: true,
-        errorMessage: null,
-        errorCode: null,
-        modalityName: slot.exam.modalityName,
-        examName: slot.exam.name,
-        clinicName: slot.clinic.name,
-        date: clinicInstant(slot.start, slot.clinic.timeZone),
-        endTime: clinicInstant(slot.end, slot.clinic.timeZone),
-        timeZone: slot.clinic.timeZone,
-        patientEmailHash: hash,
-      })),
-    };
+  }
+
+  async function offer(request: CreateAppointmentsRequest, now: Date): Promise<Offered> {
+    const found: Offered = [];
+    for (const item of request.items) {
+      found.push({ item, slot: await requireBookableSlot(slots, item, now, request.bookingKey) });
+    }
+    return found;
   }
 
   return {
     /**
-     * One transaction: consume the key, store the patient, turn each item's
-     * own live hold into the appointment or store the appointment, audit, queue
-     * the confirmation, and LAST book the first free resource of each slot
-     * (expired holds in the way are deleted first), so a racing request waits
-     * on this one for one round trip, not the whole transaction. Any failure
-     * (every resource taken: 409 SLOT_UNAVAILABLE) rolls everything back.
-     * Before it: a slot others already have is a 409 at once (requireBookableSlot),
-     * and requests of this instance for the same slot take turns (slot-turns.ts).
+     * Books every item or none (see book-appointments.ts for the writes).
+     * Before any query, requests of this instance for the same slot take
+     * turns (slot-turns.ts): a waiter whose slot the turn booked is a 409 from
+     * memory. In its turn, the key, the slots (a slot others already have is a
+     * 409 before anything is written: requireBookableSlot) and the
+     * questionnaire answers are read at once; their errors come in that order.
      */
     async createAppointments(
       request: CreateAppointmentsRequest,
       context: RequestContext,
     ): Promise<CreateAppointmentsResponse> {
       const now = clock.now();
-      assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
-      const offer = async () => {
-        const found: Offered = [];
-        for (const item of request.items) {
-          found.push({
-            item,
-            slot: await requireBookableSlot(slots, item, now, request.bookingKey),
-          });
-        }
-        return found;
-      };
-      let offered = await offer();
-      const keysOf = () => offered.map(({ slot }) => slotKey(slot.resourceIds, slot.start));
-      // Another request of this instance is booking one of these slots: wait, then look
-      // again (usually a 409 now, without opening a transaction).
-      for (let turn = turns.busy(keysOf()); turn; turn = turns.busy(keysOf())) {
-        await turn;
-        offered = await offer();
+      const hints = await Promise.all(
+        request.items.map((item) =>
+          slots.cachedOfferedSlot({
+            clinicSlug: item.clinicSlug,
+            examSlug: item.examSlug,
+            start: new Date(item.start),
+          }),
+        ),
+      );
+      const keys = hints.flatMap((hint) => (hint ? [slotKey(hint.resourceIds, hint.start)] : []));
+      let known: SlotClaim[] = [];
+      for (let turn = turns.busy(keys); turn; turn = turns.busy(keys)) {
+        known = await turn;
+        const taken = hints.find(
+          (hint) => hint !== null && claimedByOthers(hint, known, request.bookingKey),
+        );
+        if (taken) throw slotTakenError(taken);
       }
-      return turns.take(keysOf(), () => book(request, context, now, offered));
+      return turns.take(keys, known, async () => {
+        const offering = settle(offer(request, now));
+        const hinted = hints.filter((hint) => hint !== null);
+        const gating = hinted.length === hints.length ? settle(gate(request, hinted)) : null;
+        assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
+        const offered = outcomeOf(await offering);
+        if (gating) outcomeOf(await gating);
+        else
+          await gate(
+            request,
+            offered.map(({ slot }) => slot),
+          );
+        return book(request, context, now, offered);
+      });
     },
 
     /** Queues the pending-appointment notice once per booking key. */

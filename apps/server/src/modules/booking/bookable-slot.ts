@@ -10,6 +10,9 @@ import {
 import { clinicWallTime } from './booking-format.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 
+/** An offered slot and those of its resources that were free when looked up (a hint). */
+export type BookableSlot = OfferedSlot & { freeResourceIds: number[] };
+
 /** 409 SLOT_UNAVAILABLE for a slot someone else has (the same words before or in the transaction). */
 export function slotTakenError(slot: OfferedSlot): SlotUnavailableError {
   return new SlotUnavailableError(
@@ -30,7 +33,7 @@ export async function requireBookableSlot(
   item: { examSlug: string; clinicSlug: string; start: string },
   now: Date,
   bookingKey: string,
-): Promise<OfferedSlot> {
+): Promise<BookableSlot> {
   const start = new Date(item.start);
   const found = await slots.lookupBookableSlot({
     clinicSlug: item.clinicSlug,
@@ -57,5 +60,5 @@ export async function requireBookableSlot(
     throw new SlotNotOfferedError(`${clinic.name} does not offer ${exam.name} at that time.`);
   }
   if (found.taken) throw slotTakenError(slot);
-  return slot;
+  return { ...slot, freeResourceIds: found.freeResourceIds };
 }

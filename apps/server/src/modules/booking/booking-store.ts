@@ -2,7 +2,9 @@ import type { PatientDetails } from '@portal/contract';
 import type { BookingNotice } from '../notifications/index.ts';
 import type { AuditEvent, ClinicRow, ExamRow } from './booking.repository.ts';
 import type {
+  AppointmentClaim,
   AppointmentRecord,
+  AppointmentRecordsInput,
   NewAppointment,
   OutboxRecord,
 } from './resource-bookings.repository.ts';
@@ -53,14 +55,11 @@ export interface BookingStore {
   ): Promise<string>;
   insertAppointment(input: NewAppointment, resourceId: number): Promise<string>;
   /** Key consume, patient, appointments, holds turned, audit and outbox in one statement. */
-  createAppointmentRecords(input: {
-    bookingKey: string;
-    now: Date;
-    patient: { id: string; details: PatientDetails };
-    appointments: AppointmentRecord[];
-    audits: AuditEvent[];
-    outbox: OutboxRecord[];
-  }): Promise<boolean>;
+  createAppointmentRecords(input: AppointmentRecordsInput): Promise<boolean>;
+  /** The same and each appointment's resource booking, atomically (outside a transaction). */
+  bookAppointmentsAtOnce(
+    input: AppointmentRecordsInput & { claims: AppointmentClaim[] },
+  ): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'>;
   claimFirstFreeResource(input: {
     appointmentId: string;
     tentativeResourceId: number;

@@ -76,6 +76,7 @@ export function createBookingStore(
     insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
     insertAppointment: (input, resourceId) => bookings.insertAppointment(db, input, resourceId),
     createAppointmentRecords: (input) => bookings.createAppointmentRecords(db, input),
+    bookAppointmentsAtOnce: (input) => bookings.bookAppointmentsAtOnce(db, input),
     claimFirstFreeResource: (input) => bookings.claimFirstFreeResource(db, input),
     insertBookingRequest: (input) => bookings.insertBookingRequest(db, input),
     listPendingAppointments: (bookingKey) => bookings.listPendingAppointments(db, bookingKey),

@@ -315,15 +315,67 @@ const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
  */
 export async function createAppointmentRecords(
   db: Db,
-  input: {
-    bookingKey: string;
-    now: Date;
-    patient: { id: string; details: PatientDetails };
-    appointments: AppointmentRecord[];
-    audits: AuditEvent[];
-    outbox: OutboxRecord[];
-  },
+  input: AppointmentRecordsInput,
 ): Promise<boolean> {
+  const result = await sql<{ consumed: number }>`
+    WITH ${sql.join(appointmentRecordCtes(input))}
+    SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);
+  return (result.rows[0]?.consumed ?? 0) > 0;
+}
+
+/** A resource booking to insert with its appointment: the resource the caller found free. */
+export interface AppointmentClaim {
+  appointmentId: string;
+  resourceId: number;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The whole booking in ONE statement, so in one round trip and without a
+ * transaction of its own: `createAppointmentRecords` plus each appointment's
+ * resource booking on the resource given. Atomic: when a resource booking
+ * overlaps another (23P01, the slot was just taken) the statement writes
+ * nothing and answers TAKEN. Run it outside a transaction (a failed
+ * statement would abort one).
+ */
+export async function bookAppointmentsAtOnce(
+  db: Db,
+  input: AppointmentRecordsInput & { claims: AppointmentClaim[] },
+): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'> {
+  const claims = sql`r AS (
+      INSERT INTO resource_bookings (resource_id, period, kind, appointment_id)
+      SELECT v.resource_id, tstzrange(v.starts_at, v.ends_at, '[)'), 'APPOINTMENT', v.appointment_id
+      FROM (VALUES ${sql.join(
+        input.claims.map(
+          (claim) =>
+            sql`(${claim.appointmentId}::uuid, ${claim.resourceId}::integer, ${ts(claim.start)}, ${ts(claim.end)})`,
+        ),
+      )}) AS v (appointment_id, resource_id, starts_at, ends_at)
+      WHERE EXISTS (SELECT 1 FROM a WHERE a.id = v.appointment_id)
+      RETURNING id)`;
+  try {
+    const result = await sql<{ consumed: number }>`
+      WITH ${sql.join([...appointmentRecordCtes(input), claims])}
+      SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);
+    return (result.rows[0]?.consumed ?? 0) > 0 ? 'BOOKED' : 'KEY_UNUSABLE';
+  } catch (error) {
+    if (isExclusionViolation(error)) return 'TAKEN';
+    throw error;
+  }
+}
+
+/** What one appointment creation writes (see createAppointmentRecords). */
+export interface AppointmentRecordsInput {
+  bookingKey: string;
+  now: Date;
+  patient: { id: string; details: PatientDetails };
+  appointments: AppointmentRecord[];
+  audits: AuditEvent[];
+  outbox: OutboxRecord[];
+}
+
+function appointmentRecordCtes(input: AppointmentRecordsInput) {
   const { bookingKey, now, patient, appointments, audits, outbox } = input;
   const details = patient.details;
   const holds = appointments.filter((appointment) => appointment.holdId !== null);
@@ -391,8 +443,5 @@ export async function createAppointmentRecords(
       RETURNING id)`);
   }
   if (outbox.length > 0) ctes.push(sql`o AS (${outboxInsertFragment(outbox, now, 'k')})`);
-  const result = await sql<{ consumed: number }>`
-    WITH ${sql.join(ctes)}
-    SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);
-  return (result.rows[0]?.consumed ?? 0) > 0;
+  return ctes;
 }

@@ -121,9 +121,12 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     bookingKey: string,
     examSlugs: readonly string[],
     now: Date,
-  ): Promise<CombinedOutcome & { answers: AnswerRow[] }> {
-    const exams = await examRefs(tx, examSlugs);
-    const answers = (await repository.latestAnswers(tx, bookingKey)).filter(isTemporary);
+  ): Promise<CombinedOutcome & { answers: AnswerRow[]; exams: ExamRef[] }> {
+    const [exams, latest] = await Promise.all([
+      examRefs(tx, examSlugs),
+      repository.latestAnswers(tx, bookingKey),
+    ]);
+    const answers = latest.filter(isTemporary);
     const versions = await repository.findVersions(
       tx,
       answers.map((answer) => ({
@@ -155,7 +158,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       today: restricts ? await todayFor(tx, examSlugs, now) : now.toISOString().slice(0, 10),
       questionnaireIdOfSlug: (slug) => current.find((row) => row.slug === slug)?.id ?? null,
     });
-    return { ...combined, answers };
+    return { ...combined, answers, exams };
   }
 
   /**
@@ -207,10 +210,9 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
 
   /** Refuses while a required booking-flow questionnaire of these exams has no answer. */
   async function assertAnswered(
-    examSlugs: readonly string[],
+    exams: readonly ExamRef[],
     answers: readonly AnswerRow[],
   ): Promise<void> {
-    const exams = await examRefs(db, examSlugs);
     const answered = new Set(answers.map((answer) => answer.questionnaireId));
     const missing = (await cache.current()).filter(
       (definition) =>
@@ -389,7 +391,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           `Book ${combined.examChange.to} instead of ${combined.examChange.from}, as the answers require.`,
         );
       }
-      await assertAnswered(examSlugs, combined.answers);
+      await assertAnswered(combined.exams, combined.answers);
       assertNotBeforeMinDate(combined.minDays, items, now);
       assertMedicareNumber(combined.outcome, patient);
     },
@@ -424,7 +426,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           combined.outcome.message ?? 'This booking cannot be made online.',
         );
       }
-      await assertAnswered(examSlugs, combined.answers);
+      await assertAnswered(combined.exams, combined.answers);
       assertMedicareNumber(combined.outcome, patient);
       if (apiKey === undefined) return { confirmationMessage: null };
       const stored = await repository.findApiKey(db, bookingKey);

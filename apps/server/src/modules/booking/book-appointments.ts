@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AppointmentItemRequest,
+  CreateAppointmentsRequest,
+  CreateAppointmentsResponse,
+} from '@portal/contract';
+import { bookingNoticeMessages } from '../notifications/index.ts';
+import { type BookableSlot, slotTakenError } from './bookable-slot.ts';
+import { assertKeyUsable } from './booking.service.ts';
+import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
+import type {
+  AppointmentRecord,
+  AuditEvent,
+  BookingStore,
+  OutboxRecord,
+  RequestContext,
+} from './booking-store.ts';
+import type { SlotClaim } from './slot-turns.ts';
+
+/** The requested items with the slots checked for them just now. */
+export type Offered = Array<{ item: AppointmentItemRequest; slot: BookableSlot }>;
+
+interface BookingWrites {
+  bookingKey: string;
+  now: Date;
+  patient: { id: string; details: CreateAppointmentsRequest['patientDetails'] };
+  appointments: AppointmentRecord[];
+  audits: AuditEvent[];
+  outbox: OutboxRecord[];
+}
+
+/**
+ * The writes of an appointment creation, for slots checked just now. Without
+ * holds, ONE statement books everything on the resources found free (one
+ * round trip, no transaction); when that finds a resource taken (or the
+ * request turns its own holds into appointments) one transaction does it
+ * step by step: consume the key, store the patient, turn each item's own
+ * live hold into the appointment or store the appointment, audit, queue the
+ * confirmation, and LAST book the first free resource of each slot (expired
+ * holds in the way are deleted first), so a racing request waits on this one
+ * for one round trip. Any failure (every resource taken: 409
+ * SLOT_UNAVAILABLE) leaves nothing behind. Answers what was booked, on which
+ * resources.
+ */
+export function createAppointmentBooker(deps: {
+  store: BookingStore;
+  publicUrl: string;
+  providerName: string;
+}) {
+  const { store, publicUrl, providerName } = deps;
+
+  function writesFor(
+    request: CreateAppointmentsRequest,
+    context: RequestContext,
+    now: Date,
+    offered: Offered,
+  ): BookingWrites {
+    const status = request.pending ? 'PENDING' : 'BOOKED';
+    const patient = request.patientDetails;
+    const patientId = randomUUID();
+    const appointments: AppointmentRecord[] = offered.map(({ slot }) => ({
+      id: randomUUID(),
+      bookingKey: request.bookingKey,
+      examId: slot.exam.id,
+      clinicId: slot.clinic.id,
+      start: slot.start,
+      end: slot.end,
+      status,
+      patientId,
+      staffBooking: request.staffBooking,
+      patientNotes: request.patientNotes ?? null,
+      holdId: null,
+      resourceId: slot.freeResourceIds[0] ?? slot.resourceIds[0]!,
+    }));
+    const audits = appointments.map((appointment) => ({
+      actor: request.staffBooking ? 'staff' : 'public',
+      action: status === 'PENDING' ? 'appointment.created-pending' : 'appointment.created',
+      subjectType: 'appointment',
+      subjectId: appointment.id,
+      ...context,
+      details: { patientId, examId: appointment.examId, clinicId: appointment.clinicId },
+    }));
+    // A pending appointment is announced by POST .../pending/{key}/notifications instead.
+    const outbox =
+      status === 'BOOKED'
+        ? bookingNoticeMessages({
+            kind: 'APPOINTMENT_CONFIRMATION',
+            providerName,
+            firstName: patient.firstName,
+            email: patient.email,
+            contactNumber: patient.contactNumber,
+            link: `${publicUrl}/appointments/${request.bookingKey}`,
+            lines: offered.map(
+              ({ slot }) =>
+                `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
+            ),
+          })
+        : [];
+    return {
+      bookingKey: request.bookingKey,
+      now,
+      patient: { id: patientId, details: patient },
+      appointments,
+      audits,
+      outbox,
+    };
+  }
+
+  /** All at once: true when booked; false when a resource was taken (nothing written). */
+  async function bookAtOnce(writes: BookingWrites): Promise<boolean> {
+    const outcome = await store.bookAppointmentsAtOnce({
+      ...writes,
+      claims: writes.appointments.map((appointment) => ({
+        appointmentId: appointment.id,
+        resourceId: appointment.resourceId,
+        start: appointment.start,
+        end: appointment.end,
+      })),
+    });
+    if (outcome === 'KEY_UNUSABLE') {
+      assertKeyUsable(await store.bookingKeyState(writes.bookingKey, writes.now));
+    }
+    return outcome === 'BOOKED';
+  }
+
+  async function bookStepByStep(
+    writes: BookingWrites,
+    offered: Offered,
+    request: CreateAppointmentsRequest,
+  ): Promise<void> {
+    const { now } = writes;
+    await store.transaction(async (tx) => {
+      for (const [index, { item, slot }] of offered.entries()) {
+        const appointment = writes.appointments[index]!;
+        // The caller's own live hold (locked), turned into the appointment's resource booking.
+        const hold = item.holdId
+          ? await tx.findLiveHold({
+              holdId: item.holdId,
+              bookingKey: request.bookingKey,
+              resourceIds: slot.resourceIds,
+              start: slot.start,
+              end: slot.end,
+              now,
+            })
+          : undefined;
+        appointment.holdId = hold?.id ?? null;
+        if (hold) appointment.resourceId = hold.resourceId;
+      }
+      // One statement: key consumed, patient, appointments, holds turned, audit, outbox.
+      const consumed = await tx.createAppointmentRecords(writes);
+      if (!consumed) assertKeyUsable(await tx.bookingKeyState(request.bookingKey, now));
+      // Last, just before COMMIT: the resource bookings others may be waiting on.
+      for (const [index, { slot }] of offered.entries()) {
+        const appointment = writes.appointments[index]!;
+        if (appointment.holdId !== null) continue;
+        const claim = {
+          appointmentId: appointment.id,
+          tentativeResourceId: appointment.resourceId,
+          resourceIds: slot.resourceIds,
+          start: slot.start,
+          end: slot.end,
+        };
+        let resourceId = await tx.claimFirstFreeResource(claim);
+        // Expired holds no longer count: delete those in the way, then try once more.
+        if (
+          resourceId === null &&
+          (await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now)) > 0
+        ) {
+          resourceId = await tx.claimFirstFreeResource(claim);
+        }
+        if (resourceId === null) throw slotTakenError(slot);
+        appointment.resourceId = resourceId;
+      }
+    });
+  }
+
+  return async function book(
+    request: CreateAppointmentsRequest,
+    context: RequestContext,
+    now: Date,
+    offered: Offered,
+  ): Promise<{ result: CreateAppointmentsResponse; claims: SlotClaim[] }> {
+    const writes = writesFor(request, context, now, offered);
+    // A resource found taken may be another free one, or an expired hold in the way.
+    const withHolds = offered.some(({ item }) => item.holdId);
+    if (withHolds || !(await bookAtOnce(writes))) await bookStepByStep(writes, offered, request);
+    const claims = offered.map(({ slot }, index) => ({
+      resourceId: writes.appointments[index]!.resourceId,
+      start: slot.start.getTime(),
+      end: slot.end.getTime(),
+      catalogueVersion: slot.catalogueVersion,
+      bookingKey: request.bookingKey,
+    }));
+    const hash = emailHash(request.patientDetails.email);
+    const status = request.pending ? 'PENDING' : 'BOOKED';
+    const result: CreateAppointmentsResponse = {
+      bookingKey: request.bookingKey,
+      status,
+      items: offered.map(({ slot }) => ({
+        success: true,
+        errorMessage: null,
+        errorCode: null,
+        modalityName: slot.exam.modalityName,
+        examName: slot.exam.name,
+        clinicName: slot.clinic.name,
+        date: clinicInstant(slot.start, slot.clinic.timeZone),
+        endTime: clinicInstant(slot.end, slot.clinic.timeZone),
+        timeZone: slot.clinic.timeZone,
+        patientEmailHash: hash,
+      })),
+    };
+    return { result, claims };
+  };
+}
