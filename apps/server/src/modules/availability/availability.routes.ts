@@ -16,9 +16,20 @@ import type { AvailabilityService } from './availability.service.ts';
  * service builds these values from the contract's types, and re-validating
  * every slot on the way out was about a tenth of a slot search's CPU in the
  * benchmark profile. The schemas still document the routes, and the
- * integration tests parse every answer with them.
+ * integration tests parse every answer with them. A repeated search is
+ * answered with the very object given before (the service's answer cache),
+ * so its text is kept with it rather than written out again.
  */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
+const serialized = new WeakMap<object, string>();
+const plainJson = () => (data: unknown) => {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = serialized.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    serialized.set(data, text);
+  }
+  return text;
+};
 
 export function registerAvailabilityRoutes(app: FastifyInstance, service: AvailabilityService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -12,6 +12,7 @@ import {
   type OfferedSlot,
 } from './availability.service.ts';
 import { createCatalogueCache } from './availability-catalogue.ts';
+import { batchVersionReads } from './batched-version-reads.ts';
 import { formatWithOffset, offsetAt } from './local-time.ts';
 
 export {
@@ -44,6 +45,9 @@ export function createAvailabilityService({
   clock,
   settings,
 }: AvailabilityDeps): AvailabilityService {
+  const readBookingVersions = batchVersionReads((resourceIds) =>
+    repository.readBookingVersions(db, resourceIds),
+  );
   const catalogue = createCatalogueCache({
     load: () => repository.loadCatalogueRows(db),
   });
@@ -61,7 +65,7 @@ export function createAvailabilityService({
       invalidateCatalogue: catalogue.invalidate,
       listBookings: (resourceIds, from, to, now) =>
         repository.listBookings(db, resourceIds, from, to, now),
-      readBookingVersions: (resourceIds) => repository.readBookingVersions(db, resourceIds),
+      readBookingVersions,
       readBusyResources: (input) => repository.readBusyResources(db, input),
     },
   });
