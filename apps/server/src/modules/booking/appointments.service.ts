@@ -19,7 +19,7 @@ import { clinicWallTime, emailHash } from './booking-format.ts';
 import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
-import { claimedByOthers, createSlotTurns, type SlotClaim, slotKey } from './slot-turns.ts';
+import { claimedByOthers, type SlotClaim, type SlotTurns, slotKey } from './slot-turns.ts';
 
 export interface AppointmentsServiceDeps {
   store: BookingStore;
@@ -30,6 +30,8 @@ export interface AppointmentsServiceDeps {
   providerName: string;
   /** Issue 5: stored questionnaire answers can refuse a booking (see questionnaire-hooks.ts). */
   questionnaires?: QuestionnaireHooks;
+  /** Shared with slot holds: one slot's requests take turns across both. */
+  turns: SlotTurns;
 }
 
 const pendingNoticeAction = 'appointment.pending-notice-queued';
@@ -51,7 +53,7 @@ function outcomeOf<T>(settled: Settled<T>): T {
 /** Appointments (booked or pending), booking requests and pending notices. */
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { store, slots, clock, publicUrl, providerName } = deps;
-  const turns = createSlotTurns();
+  const { turns } = deps;
   const book = createAppointmentBooker({ store, publicUrl, providerName });
 
   /** The questionnaire gate (issue 5) for these slots. */

@@ -125,3 +125,36 @@ it('one booking key may hold at most 10 slots at once', async () => {
   expect(eleventh.statusCode).toBe(409);
   expect(eleventh.json().error.code).toBe('TOO_MANY_HOLDS');
 });
+
+it('20 concurrent holds of a one-resource slot: exactly 1 holds it, 19 are told it was taken', async () => {
+  const clinicSlug = 'bondi-junction';
+  const examSlug = 'bone-density-scan';
+  const [slot] = await listSlots(testApp.app, clinicSlug, examSlug, '2026-03-13', '2026-03-13');
+  const keys = await Promise.all(Array.from({ length: 20 }, () => reserveBookingKey(testApp.app)));
+  const responses = await Promise.all(
+    keys.map((bookingKey) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/slot-holds',
+        payload: { clinicSlug, examSlug, start: slot!.start, bookingKey },
+      }),
+    ),
+  );
+  expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+  const losers = responses.filter((r) => r.statusCode === 409);
+  expect(losers).toHaveLength(19);
+  for (const loser of losers) {
+    expect(loser.json().error).toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+      message: expect.stringContaining('taken'),
+    });
+  }
+  const holds = await testApp.database.db
+    .selectFrom('resource_bookings')
+    .select('booking_key')
+    .where('kind', '=', 'HOLD')
+    .where('booking_key', 'in', keys)
+    .execute();
+  expect(holds).toHaveLength(1);
+  expect(await overlappingPairs()).toBe(0);
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NewBookingKeyResponse, SlotHoldRequest, SlotHoldResponse } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import { requireBookableSlot } from './bookable-slot.ts';
+import { requireBookableSlot, slotTakenError } from './bookable-slot.ts';
 import {
   BookingKeyUnknownError,
   BookingKeyUsedError,
@@ -13,6 +13,7 @@ import { clinicInstant } from './booking-format.ts';
 import type { BookingStore, RequestContext } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
+import { claimedByOthers, type SlotClaim, type SlotTurns, slotKey } from './slot-turns.ts';
 
 export interface BookingSettings {
   /** How long a new booking key stays reserved. */
@@ -30,6 +31,8 @@ export interface BookingServiceDeps {
   settings: BookingSettings;
   /** Issue 5: a questionnaire outcome's earliest day also bounds slot holds. */
   questionnaires?: QuestionnaireHooks;
+  /** Shared with appointment creation: one slot's requests take turns across both. */
+  turns: SlotTurns;
 }
 
 /** 192 random bits, base64url (32 characters). */
@@ -55,6 +58,7 @@ export function createBookingService({
   clock,
   settings,
   questionnaires,
+  turns,
 }: BookingServiceDeps) {
   return {
     async newBookingKey(): Promise<NewBookingKeyResponse> {
@@ -96,43 +100,73 @@ export function createBookingService({
       });
     },
 
-    /** Keeps a slot for slotHoldMinutes on the first free resource that offers it. */
+    /**
+     * Keeps a slot for slotHoldMinutes on the first free resource that offers
+     * it. Requests of this instance for the same slot take turns first, as
+     * appointment creation's do (slot-turns.ts): a waiter whose slot the turn
+     * held for another key is a 409 from memory.
+     */
     async holdSlot(request: SlotHoldRequest): Promise<SlotHoldResponse> {
       const now = clock.now();
-      assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
-      const slot = await requireBookableSlot(slots, request, now, request.bookingKey);
-      await questionnaires?.checkSlotHold(request.bookingKey, {
-        examSlug: slot.exam.slug,
-        start: slot.start,
-        timeZone: slot.clinic.timeZone,
+      const hint = await slots.cachedOfferedSlot({
+        clinicSlug: request.clinicSlug,
+        examSlug: request.examSlug,
+        start: new Date(request.start),
       });
-      const expiresAt = new Date(now.getTime() + settings.slotHoldMinutes * 60_000);
-      const hold = await store.transaction(async (tx) => {
-        if ((await tx.countLiveHolds(request.bookingKey, now)) >= settings.maxHoldsPerKey) {
-          throw new TooManyHoldsError(
-            `At most ${settings.maxHoldsPerKey} times can be held at once; book or let some go first.`,
+      const keys = hint ? [slotKey(hint.resourceIds, hint.start)] : [];
+      let known: SlotClaim[] = [];
+      for (let turn = turns.busy(keys); turn; turn = turns.busy(keys)) {
+        known = await turn;
+        if (hint && claimedByOthers(hint, known, request.bookingKey)) throw slotTakenError(hint);
+      }
+      return turns.take(keys, known, async () => {
+        assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
+        const slot = await requireBookableSlot(slots, request, now, request.bookingKey);
+        await questionnaires?.checkSlotHold(request.bookingKey, {
+          examSlug: slot.exam.slug,
+          start: slot.start,
+          timeZone: slot.clinic.timeZone,
+        });
+        const expiresAt = new Date(now.getTime() + settings.slotHoldMinutes * 60_000);
+        const hold = await store.transaction(async (tx) => {
+          if ((await tx.countLiveHolds(request.bookingKey, now)) >= settings.maxHoldsPerKey) {
+            throw new TooManyHoldsError(
+              `At most ${settings.maxHoldsPerKey} times can be held at once; book or let some go first.`,
+            );
+          }
+          await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now);
+          return tx.insertHoldOnFirstFreeResource({
+            resourceIds: slot.resourceIds,
+            start: slot.start,
+            end: slot.end,
+            expiresAt,
+            bookingKey: request.bookingKey,
+          });
+        });
+        if (!hold) {
+          throw new SlotUnavailableError(
+            'This time has just been taken. Please choose another time.',
           );
         }
-        await tx.deleteExpiredHolds(slot.resourceIds, slot.start, slot.end, now);
-        return tx.insertHoldOnFirstFreeResource({
-          resourceIds: slot.resourceIds,
-          start: slot.start,
-          end: slot.end,
-          expiresAt,
-          bookingKey: request.bookingKey,
-        });
+        const result = {
+          holdId: hold.id,
+          start: clinicInstant(slot.start, slot.clinic.timeZone),
+          end: clinicInstant(slot.end, slot.clinic.timeZone),
+          expiresAt: expiresAt.toISOString(),
+        };
+        return {
+          result,
+          claims: [
+            {
+              resourceId: hold.resourceId,
+              start: slot.start.getTime(),
+              end: slot.end.getTime(),
+              catalogueVersion: slot.catalogueVersion,
+              bookingKey: request.bookingKey,
+            },
+          ],
+        };
       });
-      if (!hold) {
-        throw new SlotUnavailableError(
-          'This time has just been taken. Please choose another time.',
-        );
-      }
-      return {
-        holdId: hold.id,
-        start: clinicInstant(slot.start, slot.clinic.timeZone),
-        end: clinicInstant(slot.end, slot.clinic.timeZone),
-        expiresAt: expiresAt.toISOString(),
-      };
     },
 
     /**

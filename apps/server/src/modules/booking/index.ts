@@ -11,6 +11,7 @@ import type { BookingStore } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 import * as bookings from './resource-bookings.repository.ts';
+import { createSlotTurns } from './slot-turns.ts';
 
 export { requestContext } from './booking.routes.ts';
 export { assertKeyUsable, generateBookingKey } from './booking.service.ts';
@@ -105,6 +106,7 @@ export const defaultBookingSettings: BookingSettings = {
 export async function bookingModule(app: FastifyInstance, deps: BookingModuleDeps): Promise<void> {
   const store = createBookingStore(deps.db, deps.questionnaires);
   const settings = { ...defaultBookingSettings, ...deps.settings };
+  const turns = createSlotTurns();
   registerBookingRoutes(
     app,
     createBookingService({
@@ -112,6 +114,7 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
       slots: deps.slots,
       clock: deps.clock,
       settings,
+      turns,
       ...(deps.questionnaires ? { questionnaires: deps.questionnaires } : {}),
     }),
     createAppointmentsService({
@@ -120,6 +123,7 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
       clock: deps.clock,
       publicUrl: deps.publicUrl,
       providerName: deps.providerName,
+      turns,
       ...(deps.questionnaires ? { questionnaires: deps.questionnaires } : {}),
     }),
   );
