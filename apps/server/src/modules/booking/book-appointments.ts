@@ -7,7 +7,6 @@ import type {
 import { bookingNoticeMessages } from '../notifications/index.ts';
 import { type BookableSlot, slotTakenError } from './bookable-slot.ts';
 import { assertKeyUsable } from './booking.service.ts';
-import { createBookingBatch } from './booking-batch.ts';
 import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
 import type {
   AppointmentRecord,
@@ -33,8 +32,7 @@ interface BookingWrites {
 /**
  * The writes of an appointment creation, for slots checked just now. Without
  * holds, ONE statement books everything on the resources found free (one
- * round trip, no transaction; bookings ready in the same event-loop turn
- * share one, booking-batch.ts); when that finds a resource taken (or the
+ * round trip, no transaction); when that finds a resource taken (or the
  * request turns its own holds into appointments) one transaction does it
  * step by step: consume the key, store the patient, turn each item's own
  * live hold into the appointment or store the appointment, audit, queue the
@@ -108,11 +106,9 @@ export function createAppointmentBooker(deps: {
     };
   }
 
-  const bookTogether = createBookingBatch(store);
-
   /** All at once: true when booked; false when a resource was taken (nothing written). */
   async function bookAtOnce(writes: BookingWrites): Promise<boolean> {
-    const outcome = await bookTogether({
+    const outcome = await store.bookAppointmentsAtOnce({
       ...writes,
       claims: writes.appointments.map((appointment) => ({
         appointmentId: appointment.id,

@@ -9,16 +9,7 @@ import type {
   OutboxRecord,
 } from './resource-bookings.repository.ts';
 
-export type {
-  AppointmentClaim,
-  AppointmentRecord,
-  AppointmentRecordsInput,
-  AuditEvent,
-  ClinicRow,
-  ExamRow,
-  NewAppointment,
-  OutboxRecord,
-};
+export type { AppointmentRecord, AuditEvent, ClinicRow, ExamRow, NewAppointment, OutboxRecord };
 
 type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
 
@@ -65,10 +56,10 @@ export interface BookingStore {
   insertAppointment(input: NewAppointment, resourceId: number): Promise<string>;
   /** Key consume, patient, appointments, holds turned, audit and outbox in one statement. */
   createAppointmentRecords(input: AppointmentRecordsInput): Promise<boolean>;
-  /** Whole bookings (records and resource bookings) in one statement, outside a transaction. */
+  /** The same and each appointment's resource booking, atomically (outside a transaction). */
   bookAppointmentsAtOnce(
-    bookings: Array<AppointmentRecordsInput & { claims: AppointmentClaim[] }>,
-  ): Promise<Array<'BOOKED' | 'KEY_UNUSABLE'> | 'TAKEN'>;
+    input: AppointmentRecordsInput & { claims: AppointmentClaim[] },
+  ): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'>;
   claimFirstFreeResource(input: {
     appointmentId: string;
     tentativeResourceId: number;

@@ -332,44 +332,33 @@ export interface AppointmentClaim {
 }
 
 /**
- * Whole bookings in ONE statement, so in one round trip and one commit, and
- * without a transaction of their own: for each, `createAppointmentRecords`
- * plus each appointment's resource booking on the resource given. Several
- * bookings on one resource then bump its booking version once, instead of
- * queueing on that row one commit after another. Each booking stands alone:
- * one whose key is unusable writes nothing and the others still book. When
- * any resource booking overlaps another (23P01, just taken) the statement
- * writes nothing at all and answers TAKEN. Their booking keys must differ.
- * Run it outside a transaction (a failed statement would abort one).
+ * The whole booking in ONE statement, so in one round trip and without a
+ * transaction of its own: `createAppointmentRecords` plus each appointment's
+ * resource booking on the resource given. Atomic: when a resource booking
+ * overlaps another (23P01, the slot was just taken) the statement writes
+ * nothing and answers TAKEN. Run it outside a transaction (a failed
+ * statement would abort one).
  */
 export async function bookAppointmentsAtOnce(
   db: Db,
-  bookings: Array<AppointmentRecordsInput & { claims: AppointmentClaim[] }>,
-): Promise<Array<'BOOKED' | 'KEY_UNUSABLE'> | 'TAKEN'> {
-  const ctes = bookings.flatMap((booking, index) => {
-    const a = sql.id(`a${index}`);
-    const claims = sql`${sql.id(`r${index}`)} AS (
+  input: AppointmentRecordsInput & { claims: AppointmentClaim[] },
+): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'> {
+  const claims = sql`r AS (
       INSERT INTO resource_bookings (resource_id, period, kind, appointment_id)
       SELECT v.resource_id, tstzrange(v.starts_at, v.ends_at, '[)'), 'APPOINTMENT', v.appointment_id
       FROM (VALUES ${sql.join(
-        booking.claims.map(
+        input.claims.map(
           (claim) =>
             sql`(${claim.appointmentId}::uuid, ${claim.resourceId}::integer, ${ts(claim.start)}, ${ts(claim.end)})`,
         ),
       )}) AS v (appointment_id, resource_id, starts_at, ends_at)
-      WHERE EXISTS (SELECT 1 FROM ${a} WHERE ${a}.id = v.appointment_id)
+      WHERE EXISTS (SELECT 1 FROM a WHERE a.id = v.appointment_id)
       RETURNING id)`;
-    return [...appointmentRecordCtes(booking, String(index)), claims];
-  });
-  const consumed = sql.join(
-    bookings.map((_, index) => sql`(SELECT count(*) FROM ${sql.id(`k${index}`)})::integer`),
-  );
   try {
-    const result = await sql<{ consumed: number[] }>`
-      WITH ${sql.join(ctes)}
-      SELECT ARRAY[${consumed}] AS consumed`.execute(db);
-    const counts = result.rows[0]?.consumed ?? [];
-    return bookings.map((_, index) => ((counts[index] ?? 0) > 0 ? 'BOOKED' : 'KEY_UNUSABLE'));
+    const result = await sql<{ consumed: number }>`
+      WITH ${sql.join([...appointmentRecordCtes(input), claims])}
+      SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);
+    return (result.rows[0]?.consumed ?? 0) > 0 ? 'BOOKED' : 'KEY_UNUSABLE';
   } catch (error) {
     if (isExclusionViolation(error)) return 'TAKEN';
     throw error;
@@ -386,38 +375,31 @@ export interface AppointmentRecordsInput {
   outbox: OutboxRecord[];
 }
 
-/**
- * The CTEs of one appointment creation. `suffix` names them apart (k0, p0, ...)
- * when several creations share a statement; the key CTE's name is returned as `key`.
- */
-function appointmentRecordCtes(input: AppointmentRecordsInput, suffix = '') {
+function appointmentRecordCtes(input: AppointmentRecordsInput) {
   const { bookingKey, now, patient, appointments, audits, outbox } = input;
-  const k = sql.id(`k${suffix}`);
-  const p = sql.id(`p${suffix}`);
-  const a = sql.id(`a${suffix}`);
   const details = patient.details;
   const holds = appointments.filter((appointment) => appointment.holdId !== null);
   const ctes = [
-    sql`${k} AS (
+    sql`k AS (
       UPDATE booking_keys SET status = 'USED', used_at = ${ts(now)}
       WHERE key = ${bookingKey} AND status = 'RESERVED' AND expires_at > ${ts(now)}
       RETURNING key)`,
-    sql`${p} AS (
+    sql`p AS (
       INSERT INTO patients (id, title, first_name, last_name, date_of_birth, sex, email,
         contact_number, postal_code, medicare_number)
       SELECT ${patient.id}::uuid, ${details.title ?? null}::text, ${details.firstName}::text,
         ${details.lastName}::text, ${details.dateOfBirth}::date, ${details.sex}::text,
         ${details.email.trim()}::text, ${details.contactNumber}::text, ${details.postalCode}::text,
         ${details.medicareNumber ?? null}::text
-      FROM ${k}
+      FROM k
       RETURNING id)`,
   ];
   if (appointments.length > 0) {
-    ctes.push(sql`${a} AS (
+    ctes.push(sql`a AS (
       INSERT INTO appointments (id, booking_key, exam_id, clinic_id, resource_id, starts_at,
         ends_at, status, patient_id, staff_booking, patient_notes)
-      SELECT v.id, ${k}.key, v.exam_id, v.clinic_id, v.resource_id, v.starts_at, v.ends_at,
-        v.status, ${p}.id, v.staff_booking, v.patient_notes
+      SELECT v.id, k.key, v.exam_id, v.clinic_id, v.resource_id, v.starts_at, v.ends_at,
+        v.status, p.id, v.staff_booking, v.patient_notes
       FROM (VALUES ${sql.join(
         appointments.map(
           (row) =>
@@ -427,22 +409,22 @@ function appointmentRecordCtes(input: AppointmentRecordsInput, suffix = '') {
         ),
       )}) AS v (id, exam_id, clinic_id, resource_id, starts_at, ends_at, status, staff_booking,
         patient_notes)
-      CROSS JOIN ${k} CROSS JOIN ${p}
+      CROSS JOIN k CROSS JOIN p
       RETURNING id)`);
   }
   if (holds.length > 0) {
-    ctes.push(sql`${sql.id(`h${suffix}`)} AS (
+    ctes.push(sql`h AS (
       UPDATE resource_bookings AS rb
       SET kind = 'APPOINTMENT', expires_at = NULL, appointment_id = v.appointment_id,
         booking_key = NULL
       FROM (VALUES ${sql.join(
         holds.map((row) => sql`(${row.holdId}::uuid, ${row.id}::uuid)`),
       )}) AS v (hold_id, appointment_id)
-      WHERE rb.id = v.hold_id AND EXISTS (SELECT 1 FROM ${a} WHERE ${a}.id = v.appointment_id)
+      WHERE rb.id = v.hold_id AND EXISTS (SELECT 1 FROM a WHERE a.id = v.appointment_id)
       RETURNING rb.id)`);
   }
   if (audits.length > 0) {
-    ctes.push(sql`${sql.id(`e${suffix}`)} AS (
+    ctes.push(sql`e AS (
       INSERT INTO audit_events (occurred_at, actor, action, subject_type, subject_id,
         client_address, request_id, details)
       SELECT ${ts(now)}, v.actor, v.action, v.subject_type, v.subject_id, v.client_address,
@@ -456,11 +438,10 @@ function appointmentRecordCtes(input: AppointmentRecordsInput, suffix = '') {
         ),
       )}) AS v (position, actor, action, subject_type, subject_id, client_address, request_id,
         details)
-      CROSS JOIN ${k}
+      CROSS JOIN k
       ORDER BY v.position
       RETURNING id)`);
   }
-  if (outbox.length > 0)
-    ctes.push(sql`${sql.id(`o${suffix}`)} AS (${outboxInsertFragment(outbox, now, `k${suffix}`)})`);
+  if (outbox.length > 0) ctes.push(sql`o AS (${outboxInsertFragment(outbox, now, 'k')})`);
   return ctes;
 }
