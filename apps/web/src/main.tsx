@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { prepareApp } from './app/boot.ts';
 import { readBootstrap } from './lib/bootstrap.ts';
 import { loadSanitizer, shellShowsHtml } from './lib/sanitizer.ts';
 import './app/styles/global.css';
@@ -17,7 +18,7 @@ const ready =
     ? loadSanitizer().catch(() => undefined) // Startup retries and shows its error state.
     : Promise.resolve(undefined);
 
-void ready.then(() => {
+void Promise.all([prepareApp(bootstrap), ready]).then(([prepared]) => {
   // As a transition the first render yields to the browser every few milliseconds instead
   // of blocking the main thread until the whole page is built.
   // #root may hold the server's static shell of the booking home (apps/server/src/plugins/
@@ -27,7 +28,7 @@ void ready.then(() => {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App prepared={prepared} />
       </StrictMode>,
     );
   });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { readBootstrap } from '../lib/bootstrap.ts';
+import type { PreparedApp } from './boot.ts';
 import { createQueryClient } from './providers/query-client.ts';
 import { seedStartupQueries } from './providers/seed-startup.ts';
 import { Startup } from './providers/startup.tsx';
@@ -19,18 +20,26 @@ function UnauthorizedHandler({ router }: { router: ReturnType<typeof createAppRo
   return null;
 }
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+/** `prepared` comes from prepareApp (boot.ts); without it the app builds the same itself. */
+export function App({
+  queryClient,
+  prepared,
+}: {
+  queryClient?: QueryClient;
+  prepared?: PreparedApp;
+}) {
   const [client] = useState(() => {
+    if (prepared) return prepared.queryClient;
     const created = queryClient ?? createQueryClient();
     // The server's inlined start-up data, when present, spares five requests before first paint.
     seedStartupQueries(created, readBootstrap());
     return created;
   });
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => prepared?.router ?? createAppRouter());
   return (
     <QueryClientProvider client={client}>
       <UnauthorizedHandler router={router} />
-      <Startup search={window.location.search}>
+      <Startup search={window.location.search} prepared={prepared?.i18n ?? undefined}>
         <RouterProvider router={router} />
       </Startup>
     </QueryClientProvider>

@@ -1,7 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
+import { prefetchUser } from '../features/account/index.ts';
 import { authenticationRoute } from '../features/authentication/index.ts';
-import { BookingHomePage, bookingRoutes } from '../features/booking/index.ts';
+import { BookingHomePage, bookingRoutes, prefetchBookingHome } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
@@ -9,6 +10,7 @@ import { kioskRoute } from '../features/kiosk/index.ts';
 import { patientPortalRoutes } from '../features/patient-portal/index.ts';
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
+import type { PrefetchHandle } from './route-prefetch.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { IframeLayout, ShellLayout } from './shell/layouts.tsx';
@@ -22,6 +24,16 @@ const notFound: Lazy = async () => ({
   Component: (await import('./routes/not-found-page.tsx')).NotFoundPage,
 });
 
+// The home's data starts before the first render (app/boot.ts); in the full shell the header's
+// user check too (the embeddable shell has no header).
+const embeddedHome = { prefetch: prefetchBookingHome } satisfies PrefetchHandle;
+const shellHome = {
+  prefetch: (queryClient) => {
+    prefetchBookingHome(queryClient);
+    prefetchUser(queryClient);
+  },
+} satisfies PrefetchHandle;
+
 /** A page a later issue fills: registered now, showing a titled "coming soon" placeholder. */
 const later = (path: string, titleKey: string): RouteObject => ({
   path,
@@ -33,9 +45,9 @@ const later = (path: string, titleKey: string): RouteObject => ({
  * Every route of the spec route tables (spec 1 §2 and spec 2 §2). They are registered twice:
  * in the full shell and under iframe/ in the embeddable shell.
  */
-export function pageRoutes(): RouteObject[] {
+export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
   return [
-    { index: true, Component: BookingHomePage },
+    { index: true, Component: BookingHomePage, handle: homeHandle },
     { path: 'kiosk', lazy: kioskRoute },
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
@@ -65,7 +77,7 @@ export function pageRoutes(): RouteObject[] {
     { path: 'privacy', lazy: staticPageRoutes.privacy },
     { path: 'iframe-test', lazy: iframeTestRoute },
     later('preview-email', 'page.preview_email.title'),
-    { path: 'advanced-booking', Component: BookingHomePage },
+    { path: 'advanced-booking', Component: BookingHomePage, handle: homeHandle },
     { path: 'advanced-booking/select-clinic', lazy: bookingRoutes.selectClinic },
     { path: 'advanced-booking/booking', lazy: bookingRoutes.booking },
     { path: 'select-clinic', lazy: bookingRoutes.selectClinic },
@@ -80,10 +92,10 @@ export function pageRoutes(): RouteObject[] {
  * The pages, wrapped in a pathless route that keeps the shell around a failed page and shows
  * an inline loader in the content area while the first page's code loads.
  */
-const content = (): RouteObject => ({
+const content = (homeHandle: PrefetchHandle): RouteObject => ({
   errorElement: <RouteError />,
   hydrateFallbackElement: <Loading />,
-  children: pageRoutes(),
+  children: pageRoutes(homeHandle),
 });
 
 export function appRoutes(): RouteObject[] {
@@ -92,13 +104,13 @@ export function appRoutes(): RouteObject[] {
       path: 'iframe',
       element: <IframeLayout />,
       errorElement: <RouteError />,
-      children: [content()],
+      children: [content(embeddedHome)],
     },
     {
       path: '/',
       element: <ShellLayout />,
       errorElement: <RouteError />,
-      children: [content()],
+      children: [content(shellHome)],
     },
   ];
 }

@@ -1,16 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useTranslation } from 'react-i18next';
+import { useContext } from 'react';
+import { I18nContext, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../lib/i18n.ts';
 import { loadedSanitizer, loadSanitizer } from '../../lib/sanitizer.ts';
 import { errorResponse, jsonResponse, makeConfig } from '../../testing/fixtures.ts';
 import { seedStartupQueries } from './seed-startup.ts';
-import { Startup } from './startup.tsx';
+import { type PreparedI18n, Startup } from './startup.tsx';
 
 function Probe() {
   const { t } = useTranslation();
   return <h1>{t('page.home.title', { name: 'X' })}</h1>;
+}
+
+let renderedWith: unknown;
+function InstanceProbe() {
+  // The provider's instance (useTranslation hands out a wrapper of it).
+  renderedWith = useContext(I18nContext).i18n;
+  return null;
 }
 
 const dictionaries: Record<string, unknown> = {
@@ -53,13 +62,18 @@ const requestedLangs = (fetchMock: ReturnType<typeof serve>) =>
     .filter((url) => url.pathname === '/api/assets/translations')
     .map((url) => url.searchParams.get('lang'));
 
-function renderStartup(search = '', seed?: Parameters<typeof seedStartupQueries>[1]) {
+function renderStartup(
+  search = '',
+  seed?: Parameters<typeof seedStartupQueries>[1],
+  prepared?: PreparedI18n,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (seed) seedStartupQueries(client, seed);
   return render(
     <QueryClientProvider client={client}>
-      <Startup search={search}>
+      <Startup search={search} prepared={prepared}>
         <Probe />
+        <InstanceProbe />
       </Startup>
     </QueryClientProvider>,
   );
@@ -149,6 +163,30 @@ describe('Startup', () => {
       renderStartup('', data);
       // Synchronously, without waiting: no loading state in between.
       expect(screen.getByRole('heading', { name: 'Добредојдовте во X' })).toBeInTheDocument();
+    });
+
+    it('uses the i18n instance prepared from the same dictionary (app/boot.ts)', () => {
+      serve({ jsLocale: 'mk' });
+      const data = inlined();
+      const prepared = {
+        dictionary: data.translations,
+        instance: createI18n('mk', data.translations),
+      };
+      renderStartup('', data, prepared);
+      expect(screen.getByRole('heading', { name: 'Добредојдовте во X' })).toBeInTheDocument();
+      expect(renderedWith).toBe(prepared.instance);
+    });
+
+    it('ignores a prepared instance for another locale', async () => {
+      serve({ jsLocale: 'mk' });
+      const data = inlined();
+      const prepared = {
+        dictionary: data.translations,
+        instance: createI18n('en-AU', data.translations),
+      };
+      renderStartup('?lang=en-AU', data, prepared);
+      await screen.findByRole('heading', { name: 'Welcome to X' });
+      expect(renderedWith).not.toBe(prepared.instance);
     });
 
     it('does nothing without the data (start-up fetches as before)', async () => {

@@ -1,4 +1,6 @@
+import type { TranslationDictionary } from '@portal/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfigProvider, type PortalConfig } from '../../lib/config.tsx';
@@ -8,13 +10,28 @@ import { HeadManager } from '../head/head-manager.tsx';
 import { configQuery, translationsQuery } from './startup-queries.ts';
 import { StartupError, StartupLoading } from './startup-states.tsx';
 
+/** An i18n instance made ahead from the dictionary it holds. */
+export interface PreparedI18n {
+  dictionary: TranslationDictionary;
+  instance: i18n;
+}
+
 /**
  * Loads the four configurations and the translations, then renders its children with them
  * (spec 1 §1). The configurations load in parallel; the translations start as soon as the
  * locale is known: at once with a `lang` query override, else when the application config
  * (which names jsLocale) arrives.
  */
-export function Startup({ search, children }: { search: string; children: ReactNode }) {
+export function Startup({
+  search,
+  prepared,
+  children,
+}: {
+  search: string;
+  /** An i18n instance built before the first render (app/boot.ts), used if it fits. */
+  prepared?: PreparedI18n;
+  children: ReactNode;
+}) {
   const langOverride = new URLSearchParams(search).get('lang');
   const [application, integration, bodyFigure, radiology] = useQueries({
     queries: [
@@ -56,10 +73,13 @@ export function Startup({ search, children }: { search: string; children: ReactN
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
-  const i18n = useMemo(
-    () => (locale && translations.data ? createI18n(locale, translations.data) : null),
-    [locale, translations.data],
-  );
+  const i18n = useMemo(() => {
+    if (!locale || !translations.data) return null;
+    if (prepared?.dictionary === translations.data && prepared.instance.language === locale) {
+      return prepared.instance;
+    }
+    return createI18n(locale, translations.data);
+  }, [locale, translations.data, prepared]);
 
   useEffect(() => {
     if (locale && i18n) document.documentElement.lang = locale;

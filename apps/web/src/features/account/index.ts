@@ -1,2 +1,2 @@
 export { accountQueryKey, getAccount } from './api/get-account.ts';
-export { clearUser, useLogout, useUser } from './hooks/use-user.ts';
+export { clearUser, prefetchUser, useLogout, useUser } from './hooks/use-user.ts';

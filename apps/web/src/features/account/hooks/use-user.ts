@@ -3,19 +3,29 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { accountQueryKey, getAccount } from '../api/get-account.ts';
 
+const accountQuery = {
+  queryKey: accountQueryKey,
+  queryFn: getAccount,
+  staleTime: 5 * 60_000,
+  retry: false,
+} as const;
+
 /**
  * User state (spec 1 §3): set when the user is loaded, cleared on logout. `undefined` while
  * the check is under way, `null` for an anonymous visitor (or when the check failed: the
  * patient pages must not depend on a staff session).
  */
 export function useUser(): User | null | undefined {
-  const { data, isError } = useQuery({
-    queryKey: accountQueryKey,
-    queryFn: getAccount,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const { data, isError } = useQuery(accountQuery);
   return isError ? null : data;
+}
+
+/**
+ * Starts the user check before the shell's first render (app/route-prefetch.ts), so the header
+ * usually renders once with its answer instead of again, blocking, when the answer arrives.
+ */
+export function prefetchUser(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(accountQuery);
 }
 
 /** Clears user state (the "log out success" action). */

@@ -1,5 +1,15 @@
 import type { BodyPart, Exam } from '@portal/contract';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
@@ -50,6 +60,12 @@ export function BookingHomePage() {
   const groups = useExamGroups();
   const bodyParts = useBodyParts();
   const walkInExams = useWalkInExams();
+  // A query's answer re-renders synchronously. Arriving after the first render, the exam list
+  // and the body figure it brings are built in a second, interruptible render instead, so the
+  // main thread is never blocked for the whole page at once (issue 3, TBT).
+  const examList = useDeferredValue(exams.data);
+  const bodyPartList = useDeferredValue(bodyParts.data);
+  const examsPending = examList === undefined && !exams.isError;
   const tab = procedureTabOf(params);
   const selectedSlugs = listParam(params, 'examSlugs');
   const [query, setQuery] = useState('');
@@ -69,14 +85,14 @@ export function BookingHomePage() {
   const selected = useMemo(
     () =>
       selectedSlugs
-        .map((slug) => exams.data?.find((exam) => exam.slug === slug))
+        .map((slug) => examList?.find((exam) => exam.slug === slug))
         .filter((exam): exam is Exam => Boolean(exam)),
-    [selectedSlugs, exams.data],
+    [selectedSlugs, examList],
   );
 
   const matching = useMemo(() => {
     const text = query.trim().toLowerCase();
-    return (exams.data ?? []).filter(
+    return (examList ?? []).filter(
       (exam) =>
         (!bodyPart ||
           bodyPart.examSlugs.includes(exam.slug) ||
@@ -86,7 +102,7 @@ export function BookingHomePage() {
           exam.nameWithModality.toLowerCase().includes(text) ||
           exam.modalityName.toLowerCase().includes(text)),
     );
-  }, [exams.data, query, bodyPart]);
+  }, [examList, query, bodyPart]);
   const filtered = Boolean(query.trim() || bodyPart);
   const shown = filtered || showAll ? matching : matching.slice(0, initialListSize);
 
@@ -240,11 +256,11 @@ export function BookingHomePage() {
               </p>
             ) : null}
             <p className={home.count} aria-live="polite">
-              {exams.isPending
+              {examsPending
                 ? t('message.loading')
                 : t('booking.home.results', { count: matching.length })}
             </p>
-            {exams.isPending ? (
+            {examsPending ? (
               <Loading />
             ) : (
               <ul className={styles.examList}>
@@ -292,9 +308,9 @@ export function BookingHomePage() {
             {t('booking.body.title')}
           </h2>
           <p className={styles.hint}>{t('booking.body.hint')}</p>
-          {bodyParts.data ? (
+          {bodyPartList ? (
             <BodyFigure
-              bodyParts={bodyParts.data}
+              bodyParts={bodyPartList}
               selected={bodyPart?.slug ?? null}
               onSelect={chooseBodyPart}
             />
