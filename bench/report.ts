@@ -10,6 +10,8 @@ export interface BenchReport {
   generationSeconds: number;
   loads: LoadResult[];
   storm: StormResult;
+  /** A first storm on other slots, before the measured one (reported apart). */
+  coldStorm?: StormResult;
   bundle: InitialBundle;
   lighthouse: { portal: LighthouseRun; staticPage: LighthouseRun } | null;
 }
@@ -53,7 +55,7 @@ export function renderReport(report: BenchReport): string {
     '',
     '## Booking storm',
     '',
-    `${report.storm.clients} clients raced for ${report.storm.slots} slots at once.`,
+    `${report.storm.clients} clients raced for ${report.storm.slots} slots at once, on a server that had already taken a first storm on other slots${report.coldStorm ? ` (that first, cold storm: ${report.coldStorm.created} created, ${report.coldStorm.conflicts} told 409, ${report.coldStorm.serverErrors} 5xx, overlaps ${report.coldStorm.overlapsInDatabase}; p50 / p99 ${report.coldStorm.p50Ms.toFixed(1)} ms / ${report.coldStorm.p99Ms.toFixed(1)} ms)` : ''}.`,
     '',
     '| measure | value | target |',
     '| --- | --- | --- |',
