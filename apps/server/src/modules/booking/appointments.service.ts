@@ -19,7 +19,7 @@ import { clinicWallTime, emailHash } from './booking-format.ts';
 import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
-import { claimedByOthers, type SlotClaim, type SlotTurns, slotKey } from './slot-turns.ts';
+import { inTurn, type SlotTurns } from './slot-turns.ts';
 
 export interface AppointmentsServiceDeps {
   store: BookingStore;
@@ -52,8 +52,7 @@ function outcomeOf<T>(settled: Settled<T>): T {
 
 /** Appointments (booked or pending), booking requests and pending notices. */
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
-  const { store, slots, clock, publicUrl, providerName } = deps;
-  const { turns } = deps;
+  const { store, slots, clock, publicUrl, providerName, turns } = deps;
   const book = createAppointmentBooker({ store, publicUrl, providerName });
 
   /** The questionnaire gate (issue 5) for these slots. */
@@ -103,16 +102,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           }),
         ),
       );
-      const keys = hints.flatMap((hint) => (hint ? [slotKey(hint.resourceIds, hint.start)] : []));
-      let known: SlotClaim[] = [];
-      for (let turn = turns.busy(keys); turn; turn = turns.busy(keys)) {
-        known = await turn;
-        const taken = hints.find(
-          (hint) => hint !== null && claimedByOthers(hint, known, request.bookingKey),
-        );
-        if (taken) throw slotTakenError(taken);
-      }
-      return turns.take(keys, known, async () => {
+      return inTurn(turns, hints, request.bookingKey, slotTakenError, async () => {
         const offering = settle(offer(request, now));
         const hinted = hints.filter((hint) => hint !== null);
         const gating = hinted.length === hints.length ? settle(gate(request, hinted)) : null;

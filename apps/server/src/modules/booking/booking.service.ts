@@ -13,7 +13,7 @@ import { clinicInstant } from './booking-format.ts';
 import type { BookingStore, RequestContext } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
-import { claimedByOthers, type SlotClaim, type SlotTurns, slotKey } from './slot-turns.ts';
+import { inTurn, type SlotTurns } from './slot-turns.ts';
 
 export interface BookingSettings {
   /** How long a new booking key stays reserved. */
@@ -113,13 +113,7 @@ export function createBookingService({
         examSlug: request.examSlug,
         start: new Date(request.start),
       });
-      const keys = hint ? [slotKey(hint.resourceIds, hint.start)] : [];
-      let known: SlotClaim[] = [];
-      for (let turn = turns.busy(keys); turn; turn = turns.busy(keys)) {
-        known = await turn;
-        if (hint && claimedByOthers(hint, known, request.bookingKey)) throw slotTakenError(hint);
-      }
-      return turns.take(keys, known, async () => {
+      return inTurn(turns, [hint], request.bookingKey, slotTakenError, async () => {
         assertKeyUsable(await store.bookingKeyState(request.bookingKey, now));
         const slot = await requireBookableSlot(slots, request, now, request.bookingKey);
         await questionnaires?.checkSlotHold(request.bookingKey, {

@@ -46,7 +46,7 @@ export function slotKey(resourceIds: number[], start: Date): string {
  * means a repeated submission: that one is answered by the full checks.
  */
 export function claimedByOthers(
-  slot: { resourceIds: number[]; start: Date; end: Date; catalogueVersion: string },
+  slot: SlotHint,
   claims: readonly SlotClaim[],
   bookingKey: string,
 ): boolean {
@@ -62,6 +62,36 @@ export function claimedByOthers(
         start < claim.end,
     ),
   );
+}
+
+/** A slot as a request asks for it, enough to take its turn and to read claims against. */
+export interface SlotHint {
+  resourceIds: number[];
+  start: Date;
+  end: Date;
+  catalogueVersion: string;
+}
+
+/**
+ * Waits for any turn on these slots (`null`: not found in the catalogue, takes
+ * no turn), then runs `work` as their turn. A waiter one of whose slots a turn
+ * claimed for another key gets `refuse(slot)` thrown instead, at once.
+ */
+export async function inTurn<S extends SlotHint, T>(
+  turns: SlotTurns,
+  slots: ReadonlyArray<S | null>,
+  bookingKey: string,
+  refuse: (slot: S) => Error,
+  work: () => Promise<{ result: T; claims: SlotClaim[] }>,
+): Promise<T> {
+  const keys = slots.flatMap((slot) => (slot ? [slotKey(slot.resourceIds, slot.start)] : []));
+  let known: SlotClaim[] = [];
+  for (let turn = turns.busy(keys); turn; turn = turns.busy(keys)) {
+    known = await turn;
+    const taken = slots.find((slot) => slot !== null && claimedByOthers(slot, known, bookingKey));
+    if (taken) throw refuse(taken);
+  }
+  return turns.take(keys, known, work);
 }
 
 export function createSlotTurns(): SlotTurns {
