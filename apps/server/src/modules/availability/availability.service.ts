@@ -205,7 +205,7 @@ export function createAvailabilityService(deps: {
    * Unclipped by the bookable window, which the caller applies (starts are
    * laid from each schedule window's start, so clipping moves none of them).
    */
-  const offeredDays = new WeakMap<object, Map<string, CandidateSlot[]>>();
+  const offeredDays = new WeakMap<AvailabilityCatalogue, Map<string, CandidateSlot[]>>();
   const offeredDaysKept = 4096;
 
   async function offeredDay(

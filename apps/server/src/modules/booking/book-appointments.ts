@@ -10,9 +10,8 @@ import { assertKeyUsable } from './booking.service.ts';
 import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
 import type {
   AppointmentRecord,
-  AuditEvent,
+  AppointmentRecordsInput,
   BookingStore,
-  OutboxRecord,
   RequestContext,
 } from './booking-store.ts';
 import type { SlotClaim } from './slot-turns.ts';
@@ -20,14 +19,7 @@ import type { SlotClaim } from './slot-turns.ts';
 /** The requested items with the slots checked for them just now. */
 export type Offered = Array<{ item: AppointmentItemRequest; slot: BookableSlot }>;
 
-interface BookingWrites {
-  bookingKey: string;
-  now: Date;
-  patient: { id: string; details: CreateAppointmentsRequest['patientDetails'] };
-  appointments: AppointmentRecord[];
-  audits: AuditEvent[];
-  outbox: OutboxRecord[];
-}
+type BookingWrites = AppointmentRecordsInput;
 
 /**
  * The writes of an appointment creation, for slots checked just now. Without

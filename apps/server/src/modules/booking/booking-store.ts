@@ -9,7 +9,15 @@ import type {
   OutboxRecord,
 } from './resource-bookings.repository.ts';
 
-export type { AppointmentRecord, AuditEvent, ClinicRow, ExamRow, NewAppointment, OutboxRecord };
+export type {
+  AppointmentRecord,
+  AppointmentRecordsInput,
+  AuditEvent,
+  ClinicRow,
+  ExamRow,
+  NewAppointment,
+  OutboxRecord,
+};
 
 type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
 
