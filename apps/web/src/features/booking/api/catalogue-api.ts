@@ -6,41 +6,50 @@ import type {
   PostalCodeLocation,
   WalkInExam,
 } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 
 const long = 10 * 60_000;
 
+/** The booking home's catalogue; the options are shared with its prefetch (home-prefetch.ts). */
+export const examsQuery = queryOptions({
+  queryKey: ['exams'],
+  queryFn: ({ signal }) => apiGet<Exam[]>('/api/exams', { signal }),
+  staleTime: long,
+});
+
+export const examGroupsQuery = queryOptions({
+  queryKey: ['exam-groups'],
+  queryFn: ({ signal }) => apiGet<ExamGroup[]>('/api/exam-groups', { signal }),
+  staleTime: long,
+});
+
+export const bodyPartsQuery = queryOptions({
+  queryKey: ['body-parts'],
+  queryFn: ({ signal }) => apiGet<BodyPart[]>('/api/body-parts', { signal }),
+  staleTime: long,
+});
+
+export const walkInExamsQuery = queryOptions({
+  queryKey: ['exams', 'walk-in'],
+  queryFn: ({ signal }) => apiGet<WalkInExam[]>('/api/exams/walk-in', { signal }),
+  staleTime: long,
+});
+
 export function useExams() {
-  return useQuery({
-    queryKey: ['exams'],
-    queryFn: ({ signal }) => apiGet<Exam[]>('/api/exams', { signal }),
-    staleTime: long,
-  });
+  return useQuery(examsQuery);
 }
 
 export function useExamGroups() {
-  return useQuery({
-    queryKey: ['exam-groups'],
-    queryFn: ({ signal }) => apiGet<ExamGroup[]>('/api/exam-groups', { signal }),
-    staleTime: long,
-  });
+  return useQuery(examGroupsQuery);
 }
 
 export function useBodyParts() {
-  return useQuery({
-    queryKey: ['body-parts'],
-    queryFn: ({ signal }) => apiGet<BodyPart[]>('/api/body-parts', { signal }),
-    staleTime: long,
-  });
+  return useQuery(bodyPartsQuery);
 }
 
 export function useWalkInExams() {
-  return useQuery({
-    queryKey: ['exams', 'walk-in'],
-    queryFn: ({ signal }) => apiGet<WalkInExam[]>('/api/exams/walk-in', { signal }),
-    staleTime: long,
-  });
+  return useQuery(walkInExamsQuery);
 }
 
 export function useBookingConfig() {
