@@ -353,8 +353,15 @@ describe('an outcome that restricts dates', () => {
       .click();
     await waitForHeading(page, t('booking.slots.title', { clinic: clinicName }));
     const minDate = new URL((await slotSearch).url()).searchParams.get('minDate') ?? '';
-    // restrictMinDays 7 in config/questionnaires/ct-contrast.json.
-    expect(minDate).toBe(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    // restrictMinDays 7 in config/questionnaires/ct-contrast.json, counted from today in the
+    // clinics' own calendar: the latest local day among them, Sydney's (UTC+11 in summer),
+    // which is already tomorrow in UTC terms from 13:00 UTC on.
+    const sydneyToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(
+      new Date(),
+    );
+    expect(minDate).toBe(
+      new Date(Date.parse(`${sydneyToday}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10),
+    );
     // The calendar opens on the restricted date's week; if that week has no times left
     // (a weekend), "find the next available time" looks from the restricted date on.
     const slots = page.locator('[data-slot]');
