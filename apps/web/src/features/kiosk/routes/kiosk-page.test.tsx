@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -111,8 +111,9 @@ describe('kiosk start page', () => {
     const checkIn = screen.getByRole('button', { name: /Check in/ });
     expect(checkIn).toBeDisabled();
     expect(checkIn).toHaveAccessibleDescription(/not available yet/);
-    // The visit re-writes the identity (browsers cap cookie lifetimes), adding the device id.
-    expect(cookie('patientKioskIdentity')).toMatch(/^[0-9a-f-]{36}$/);
+    // The visit re-writes the identity (browsers cap cookie lifetimes), adding the device id:
+    // written by an effect, which one loaded run had not yet run when this was asserted.
+    await waitFor(() => expect(cookie('patientKioskIdentity')).toMatch(/^[0-9a-f-]{36}$/));
   });
 
   it('turns kiosk mode on at the kiosk entry and keeps step and process', async () => {
