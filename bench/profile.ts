@@ -52,7 +52,9 @@ async function startServer(profileName: string): Promise<{ url: string; child: C
   const profileDir = join(repoRoot, 'bench/.profiles', profileName);
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  const node = flags.has('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const node = flags.has('--cpu-prof')
+    ? ['--cpu-prof', '--cpu-prof-interval=200', `--cpu-prof-dir=${profileDir}`]
+    : [];
   const child = spawn(process.execPath, [...node, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
