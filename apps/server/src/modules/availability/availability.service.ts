@@ -197,7 +197,6 @@ export function createAvailabilityService(deps: {
     timeZone: clinic.timeZone,
   });
 
-  /** The start the clinic's schedules offer for the exam (bookings ignored), or null. */
   /**
    * The starts one clinic offers for an exam around one local day, bookings
    * ignored, kept per catalogue (which never changes once built): every
@@ -241,6 +240,13 @@ export function createAvailabilityService(deps: {
     }
     return slots;
   }
+
+  /**
+   * cachedOfferedSlot's answers per catalogue: in a rush every request of the
+   * same slot asks the same, and the hint is only ever read. The bookable
+   * window, which moves with the clock, is applied before the memo.
+   */
+  const offeredHints = new WeakMap<AvailabilityCatalogue, Map<string, OfferedSlot | null>>();
 
   async function offeredSlotIn(
     view: CatalogueSnapshot,
@@ -674,12 +680,29 @@ export function createAvailabilityService(deps: {
 
     async cachedOfferedSlot({ clinicSlug, examSlug, start }) {
       const view = await repo.catalogue();
-      const exam = view.catalogue.findExamBySlug(examSlug);
-      const clinic = view.catalogue.findClinicBySlug(clinicSlug);
-      const atClinic =
-        exam && clinic ? view.catalogue.listClinicsForExam(exam.id, [clinic.id])[0] : undefined;
-      if (!exam || !atClinic || exam.bookingRequestOnly) return null;
-      return offeredSlotIn(view, exam, atClinic, start);
+      const instant = start.getTime();
+      const { earliest, latest } = bookableWindow();
+      if (Number.isNaN(instant) || instant < earliest || instant >= latest) return null;
+      let hints = offeredHints.get(view.catalogue);
+      if (!hints) {
+        hints = new Map();
+        offeredHints.set(view.catalogue, hints);
+      }
+      const key = `${examSlug}\n${clinicSlug}\n${instant}`;
+      let hint = hints.get(key);
+      if (hint === undefined) {
+        const exam = view.catalogue.findExamBySlug(examSlug);
+        const clinic = view.catalogue.findClinicBySlug(clinicSlug);
+        const atClinic =
+          exam && clinic ? view.catalogue.listClinicsForExam(exam.id, [clinic.id])[0] : undefined;
+        hint =
+          !exam || !atClinic || exam.bookingRequestOnly
+            ? null
+            : await offeredSlotIn(view, exam, atClinic, start);
+        if (hints.size >= offeredDaysKept) hints.clear();
+        hints.set(key, hint);
+      }
+      return hint;
     },
 
     async lookupBookableSlot({ clinicSlug, examSlug, start, bookingKey }) {
