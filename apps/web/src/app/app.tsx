@@ -8,10 +8,10 @@ import { createQueryClient } from './providers/query-client.ts';
 import { seedStartupQueries } from './providers/seed-startup.ts';
 import { Startup } from './providers/startup.tsx';
 import { createUnauthorizedHandler } from './providers/unauthorized.ts';
-import { createAppRouter } from './router.tsx';
+import { type AppRouter, createAppRouter } from './router.tsx';
 
 /** Spec 1 §4: a 401 from any call but the authenticated check logs the client out. */
-function UnauthorizedHandler({ router }: { router: ReturnType<typeof createAppRouter> }) {
+function UnauthorizedHandler({ router }: { router: AppRouter }) {
   const queryClient = useQueryClient();
   useEffect(
     () => setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router)),

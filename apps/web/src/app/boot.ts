@@ -5,11 +5,11 @@ import { createQueryClient } from './providers/query-client.ts';
 import { seedStartupQueries } from './providers/seed-startup.ts';
 import type { PreparedI18n } from './providers/startup.tsx';
 import { prefetchInitialRoutes } from './route-prefetch.ts';
-import { createAppRouter } from './router.tsx';
+import { type AppRouter, createAppRouterInSteps } from './router.tsx';
 
 export interface PreparedApp {
   queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
+  router: AppRouter;
   i18n: PreparedI18n | null;
 }
 
@@ -17,15 +17,18 @@ export interface PreparedApp {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * What the first render needs that is costly to build (the router ranks every route, i18next
- * initialises its dictionary), each step in a task of its own. Done inside the first render
- * instead, the steps ran in the same task as the components that own them, each past the 50 ms
- * a long task starts at on Lighthouse's 4x slower mobile CPU (issue 3, TBT). The first screen's
+ * What the first render needs that is costly to build (the router ranks its routes, in two
+ * steps, see createAppRouterInSteps; i18next initialises its dictionary), each step in a task
+ * of its own. Done inside the first render instead, the steps ran in the same task as the
+ * components that own them, each past the 50 ms a long task starts at on Lighthouse's 4x
+ * slower mobile CPU (issue 3, TBT). The first screen's
  * data starts here too, so it usually is in the cache when the page first renders.
  */
 export async function prepareApp(bootstrap: PortalBootstrap | null): Promise<PreparedApp> {
   await nextTask();
-  const router = createAppRouter();
+  const { router, complete } = createAppRouterInSteps(window.location.pathname);
+  await nextTask();
+  complete();
   await nextTask();
   const queryClient = createQueryClient();
   // The server's inlined start-up data, when present, spares five requests before first paint.

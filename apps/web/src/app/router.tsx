@@ -10,6 +10,7 @@ import { kioskRoute } from '../features/kiosk/index.ts';
 import { patientPortalRoutes } from '../features/patient-portal/index.ts';
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
+import { isIframePath } from '../lib/shell-mode.ts';
 import type { PrefetchHandle } from './route-prefetch.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -98,23 +99,48 @@ const content = (homeHandle: PrefetchHandle): RouteObject => ({
   children: pageRoutes(homeHandle),
 });
 
+/** The embeddable shell: every page under iframe/, without header and footer. */
+const iframeRoutes = (): RouteObject => ({
+  path: 'iframe',
+  element: <IframeLayout />,
+  errorElement: <RouteError />,
+  children: [content(embeddedHome)],
+});
+
+/** The full shell: banners, header, the pages and the footer. */
+const shellRoutes = (): RouteObject => ({
+  path: '/',
+  element: <ShellLayout />,
+  errorElement: <RouteError />,
+  children: [content(shellHome)],
+});
+
 export function appRoutes(): RouteObject[] {
-  return [
-    {
-      path: 'iframe',
-      element: <IframeLayout />,
-      errorElement: <RouteError />,
-      children: [content(embeddedHome)],
-    },
-    {
-      path: '/',
-      element: <ShellLayout />,
-      errorElement: <RouteError />,
-      children: [content(shellHome)],
-    },
-  ];
+  return [iframeRoutes(), shellRoutes()];
 }
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
   return createBrowserRouter(appRoutes());
+}
+
+/**
+ * The router in two steps, for app/boot.ts to run in tasks of their own: `router` knows only
+ * the half of the routes the page was opened in (the full shell, or the embeddable one under
+ * /iframe), so creating it ranks and matches half the routes; `complete()` adds the other half
+ * (ranked, not matched) before the first render, so the app ends with the same routes as
+ * createAppRouter(). Building both halves at once, then matching the location against them,
+ * took one task of 80-120 ms on Lighthouse's 4x slower mobile CPU (issue 3, TBT).
+ */
+export function createAppRouterInSteps(pathname: string): {
+  router: AppRouter;
+  complete: () => void;
+} {
+  const embedded = isIframePath(pathname);
+  const router = createBrowserRouter([embedded ? iframeRoutes() : shellRoutes()]);
+  return {
+    router,
+    complete: () => router.patchRoutes(null, [embedded ? shellRoutes() : iframeRoutes()]),
+  };
 }
