@@ -18,6 +18,7 @@ const rows = (version: string): CatalogueRows => ({
       slug: 'ct-head',
       name: 'CT head',
       modalityName: 'CT',
+      modalitySlug: 'ct',
       bookingRequestOnly: false,
       durationMinutes: 15,
     },

@@ -278,7 +278,12 @@ describe('offeredSlot (for booking)', () => {
     });
     expect(offered).toMatchObject({
       clinic: { slug: 'parramatta', name: 'Parramatta', timeZone: 'Australia/Sydney' },
-      exam: { slug: 'chest-x-ray', modalityName: 'X-ray', bookingRequestOnly: false },
+      exam: {
+        slug: 'chest-x-ray',
+        modalityName: 'X-ray',
+        modalitySlug: 'x-ray',
+        bookingRequestOnly: false,
+      },
       enquiry: false,
     });
     expect(offered!.resourceIds).toEqual(

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { BusyPeriod, ScheduleWindow } from './slot-engine.ts';
 
@@ -24,6 +24,7 @@ export interface ExamRow {
   slug: string;
   name: string;
   modalityName: string;
+  modalitySlug: string;
   bookingRequestOnly: boolean;
   durationMinutes: number;
 }
@@ -53,6 +54,15 @@ export interface CatalogueRows {
   closures: ClinicBusyPeriod[];
 }
 
+/**
+ * SQL: the catalogue is still at `version`. A statement writing what was
+ * checked against a cached catalogue of that version writes under it, so a
+ * catalogue changed meanwhile makes it write nothing.
+ */
+export function catalogueStillAt(version: string): RawBuilder<boolean> {
+  return sql<boolean>`(SELECT version FROM availability_version) = ${version}::bigint`;
+}
+
 /** The catalogue's version (bumped by triggers when any table read below changes). */
 export async function readAvailabilityVersion(db: Db): Promise<string> {
   const row = await db
@@ -78,6 +88,7 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
       'exams.slug',
       'exams.name',
       'modalities.name as modalityName',
+      'modalities.slug as modalitySlug',
       'exams.booking_request_only as bookingRequestOnly',
       'exams.duration_minutes as durationMinutes',
     ])

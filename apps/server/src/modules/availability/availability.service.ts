@@ -74,6 +74,7 @@ export interface OfferedSlot {
     slug: string;
     name: string;
     modalityName: string;
+    modalitySlug: string;
     bookingRequestOnly: boolean;
   };
   start: Date;
@@ -187,6 +188,7 @@ export function createAvailabilityService(deps: {
     slug: exam.slug,
     name: exam.name,
     modalityName: exam.modalityName,
+    modalitySlug: exam.modalitySlug,
     bookingRequestOnly: exam.bookingRequestOnly,
   });
 

@@ -20,6 +20,7 @@ export {
   UnknownClinicError,
   UnknownExamError,
 } from './availability.errors.ts';
+export { catalogueStillAt } from './availability.repository.ts';
 export { addLocalDays, localDayOf } from './local-time.ts';
 export type { AvailabilityService, AvailabilitySettings, BookableSlotLookup, OfferedSlot };
 

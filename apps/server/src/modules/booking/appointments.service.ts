@@ -6,6 +6,7 @@ import type {
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
+import { catalogueStillAt } from '../availability/index.ts';
 import { createAppointmentBooker, type Offered } from './book-appointments.ts';
 import { requireBookableSlot, slotTakenError } from './bookable-slot.ts';
 import {
@@ -53,7 +54,42 @@ function outcomeOf<T>(settled: Settled<T>): T {
 /** Appointments (booked or pending), booking requests and pending notices. */
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { store, slots, clock, publicUrl, providerName, turns } = deps;
-  const book = createAppointmentBooker({ store, publicUrl, providerName });
+  const { book, bookUnderConditions } = createAppointmentBooker({ store, publicUrl, providerName });
+
+  /**
+   * The common case in one round trip: items without holds, every slot found
+   * in the cached catalogue, and exams no required questionnaire stands in
+   * front of. Booked in one statement written only while what it did not read
+   * still holds: the catalogue at the version the slots came from, and (with
+   * questionnaires) no answers stored for the key, which is when the gate
+   * passes them. The database still refuses an unusable key and a taken
+   * resource. Null: not that case, or not booked; nothing was written and the
+   * full checks run, with their precise errors.
+   */
+  async function bookedAtOnce(
+    request: CreateAppointmentsRequest,
+    context: RequestContext,
+    now: Date,
+    hints: ReadonlyArray<OfferedSlot | null>,
+  ) {
+    if (request.items.some((item) => item.holdId)) return null;
+    const offered: Offered = [];
+    for (const [index, item] of request.items.entries()) {
+      const hint = hints[index];
+      if (!hint) return null;
+      offered.push({ item, slot: { ...hint, freeResourceIds: hint.resourceIds } });
+    }
+    const conditions = [...new Set(offered.map(({ slot }) => slot.catalogueVersion))].map(
+      catalogueStillAt,
+    );
+    const { questionnaires } = deps;
+    if (questionnaires) {
+      const exams = offered.map(({ slot }) => slot.exam);
+      if (!(await questionnaires.passesWithoutAnswers(exams))) return null;
+      conditions.push(questionnaires.noStoredAnswers(request.bookingKey));
+    }
+    return bookUnderConditions(request, context, now, offered, conditions);
+  }
 
   /** The questionnaire gate (issue 5) for these slots. */
   async function gate(
@@ -84,7 +120,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
      * Books every item or none (see book-appointments.ts for the writes).
      * Before any query, requests of this instance for the same slot take
      * turns (slot-turns.ts): a waiter whose slot the turn booked is a 409 from
-     * memory. In its turn, the key, the slots (a slot others already have is a
+     * memory. In its turn, the common case is one statement (bookedAtOnce);
+     * otherwise the key, the slots (a slot others already have is a
      * 409 before anything is written: requireBookableSlot) and the
      * questionnaire answers are read at once; their errors come in that order.
      */
@@ -103,6 +140,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         ),
       );
       return inTurn(turns, hints, request.bookingKey, slotTakenError, async () => {
+        const quick = await bookedAtOnce(request, context, now, hints);
+        if (quick) return quick;
         const offering = settle(offer(request, now));
         const hinted = hints.filter((hint) => hint !== null);
         const gating = hinted.length === hints.length ? settle(gate(request, hinted)) : null;

@@ -4,6 +4,7 @@ import type {
   CreateAppointmentsRequest,
   CreateAppointmentsResponse,
 } from '@portal/contract';
+import type { RawBuilder } from 'kysely';
 import { bookingNoticeMessages } from '../notifications/index.ts';
 import { type BookableSlot, slotTakenError } from './bookable-slot.ts';
 import { assertKeyUsable } from './booking.service.ts';
@@ -98,17 +99,17 @@ export function createAppointmentBooker(deps: {
     };
   }
 
+  const claimsOf = (writes: BookingWrites) =>
+    writes.appointments.map((appointment) => ({
+      appointmentId: appointment.id,
+      resourceId: appointment.resourceId,
+      start: appointment.start,
+      end: appointment.end,
+    }));
+
   /** All at once: true when booked; false when a resource was taken (nothing written). */
   async function bookAtOnce(writes: BookingWrites): Promise<boolean> {
-    const outcome = await store.bookAppointmentsAtOnce({
-      ...writes,
-      claims: writes.appointments.map((appointment) => ({
-        appointmentId: appointment.id,
-        resourceId: appointment.resourceId,
-        start: appointment.start,
-        end: appointment.end,
-      })),
-    });
+    const outcome = await store.bookAppointmentsAtOnce({ ...writes, claims: claimsOf(writes) });
     if (outcome === 'KEY_UNUSABLE') {
       assertKeyUsable(await store.bookingKeyState(writes.bookingKey, writes.now));
     }
@@ -166,16 +167,53 @@ export function createAppointmentBooker(deps: {
     });
   }
 
-  return async function book(
+  type Booked = { result: CreateAppointmentsResponse; claims: SlotClaim[] };
+
+  /**
+   * Books every item after the full checks (see above): in one statement when
+   * it can, else step by step.
+   */
+  async function book(
     request: CreateAppointmentsRequest,
     context: RequestContext,
     now: Date,
     offered: Offered,
-  ): Promise<{ result: CreateAppointmentsResponse; claims: SlotClaim[] }> {
+  ): Promise<Booked> {
     const writes = writesFor(request, context, now, offered);
     // A resource found taken may be another free one, or an expired hold in the way.
     const withHolds = offered.some(({ item }) => item.holdId);
     if (withHolds || !(await bookAtOnce(writes))) await bookStepByStep(writes, offered, request);
+    return booked(request, offered, writes);
+  }
+
+  /**
+   * Books items without holds in ONE statement under `conditions`, which
+   * stand for the checks the caller has not read (a catalogue version, no
+   * stored questionnaire answers). Null when anything was not as assumed (a
+   * condition false, the key unusable, a resource taken): nothing was written,
+   * and the caller runs the full checks.
+   */
+  async function bookUnderConditions(
+    request: CreateAppointmentsRequest,
+    context: RequestContext,
+    now: Date,
+    offered: Offered,
+    conditions: RawBuilder<boolean>[],
+  ): Promise<Booked | null> {
+    const writes = writesFor(request, context, now, offered);
+    const outcome = await store.bookAppointmentsAtOnce({
+      ...writes,
+      claims: claimsOf(writes),
+      conditions,
+    });
+    return outcome === 'BOOKED' ? booked(request, offered, writes) : null;
+  }
+
+  function booked(
+    request: CreateAppointmentsRequest,
+    offered: Offered,
+    writes: BookingWrites,
+  ): Booked {
     const claims = offered.map(({ slot }, index) => ({
       resourceId: writes.appointments[index]!.resourceId,
       start: slot.start.getTime(),
@@ -202,5 +240,7 @@ export function createAppointmentBooker(deps: {
       })),
     };
     return { result, claims };
-  };
+  }
+
+  return { book, bookUnderConditions };
 }

@@ -1,4 +1,5 @@
 import type { PatientDetails } from '@portal/contract';
+import type { RawBuilder } from 'kysely';
 import type { BookingNotice } from '../notifications/index.ts';
 import type { AuditEvent, ClinicRow, ExamRow } from './booking.repository.ts';
 import type {
@@ -64,9 +65,15 @@ export interface BookingStore {
   insertAppointment(input: NewAppointment, resourceId: number): Promise<string>;
   /** Key consume, patient, appointments, holds turned, audit and outbox in one statement. */
   createAppointmentRecords(input: AppointmentRecordsInput): Promise<boolean>;
-  /** The same and each appointment's resource booking, atomically (outside a transaction). */
+  /**
+   * The same and each appointment's resource booking, atomically (outside a
+   * transaction), only while `conditions` hold (else KEY_UNUSABLE, nothing written).
+   */
   bookAppointmentsAtOnce(
-    input: AppointmentRecordsInput & { claims: AppointmentClaim[] },
+    input: AppointmentRecordsInput & {
+      claims: AppointmentClaim[];
+      conditions?: RawBuilder<boolean>[];
+    },
   ): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'>;
   claimFirstFreeResource(input: {
     appointmentId: string;

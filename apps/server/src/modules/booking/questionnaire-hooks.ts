@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /**
@@ -18,6 +18,16 @@ export interface QuestionnaireHooks {
     items: ReadonlyArray<{ examSlug: string; start: Date; timeZone: string }>,
     patient: PatientFacts,
   ): Promise<void>;
+  /**
+   * Whether checkAppointments would let a key with NO stored answers book
+   * these exams (no required questionnaire applies), from cached definitions
+   * without a query. A booking relying on it writes under `noStoredAnswers`.
+   */
+  passesWithoutAnswers(
+    exams: ReadonlyArray<{ slug: string; modalitySlug: string }>,
+  ): Promise<boolean>;
+  /** SQL: this booking key has no stored questionnaire answers. */
+  noStoredAnswers(bookingKey: string): RawBuilder<boolean>;
   /** Before a slot hold: throws (409) when the slot is before the answers' earliest day. */
   checkSlotHold(
     bookingKey: string,

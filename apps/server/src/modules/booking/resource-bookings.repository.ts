@@ -1,5 +1,5 @@
 import type { PatientDetails } from '@portal/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
 import { type NewOutboxMessage, outboxInsertFragment } from '../notifications/index.ts';
 import type { AuditEvent, Db } from './booking.repository.ts';
@@ -337,11 +337,16 @@ export interface AppointmentClaim {
  * resource booking on the resource given. Atomic: when a resource booking
  * overlaps another (23P01, the slot was just taken) the statement writes
  * nothing and answers TAKEN. Run it outside a transaction (a failed
- * statement would abort one).
+ * statement would abort one). `conditions` (SQL from the modules whose
+ * checks the caller skipped) gate the key's consumption like its own
+ * status: when one is false nothing is written either (KEY_UNUSABLE).
  */
 export async function bookAppointmentsAtOnce(
   db: Db,
-  input: AppointmentRecordsInput & { claims: AppointmentClaim[] },
+  input: AppointmentRecordsInput & {
+    claims: AppointmentClaim[];
+    conditions?: RawBuilder<boolean>[];
+  },
 ): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'> {
   const claims = sql`r AS (
       INSERT INTO resource_bookings (resource_id, period, kind, appointment_id)
@@ -356,7 +361,7 @@ export async function bookAppointmentsAtOnce(
       RETURNING id)`;
   try {
     const result = await sql<{ consumed: number }>`
-      WITH ${sql.join([...appointmentRecordCtes(input), claims])}
+      WITH ${sql.join([...appointmentRecordCtes(input, input.conditions), claims])}
       SELECT (SELECT count(*) FROM k)::integer AS consumed`.execute(db);
     return (result.rows[0]?.consumed ?? 0) > 0 ? 'BOOKED' : 'KEY_UNUSABLE';
   } catch (error) {
@@ -375,14 +380,18 @@ export interface AppointmentRecordsInput {
   outbox: OutboxRecord[];
 }
 
-function appointmentRecordCtes(input: AppointmentRecordsInput) {
+function appointmentRecordCtes(
+  input: AppointmentRecordsInput,
+  conditions: RawBuilder<boolean>[] = [],
+) {
   const { bookingKey, now, patient, appointments, audits, outbox } = input;
   const details = patient.details;
   const holds = appointments.filter((appointment) => appointment.holdId !== null);
+  const also = conditions.map((condition) => sql` AND ${condition}`);
   const ctes = [
     sql`k AS (
       UPDATE booking_keys SET status = 'USED', used_at = ${ts(now)}
-      WHERE key = ${bookingKey} AND status = 'RESERVED' AND expires_at > ${ts(now)}
+      WHERE key = ${bookingKey} AND status = 'RESERVED' AND expires_at > ${ts(now)}${sql.join(also, sql``)}
       RETURNING key)`,
     sql`p AS (
       INSERT INTO patients (id, title, first_name, last_name, date_of_birth, sex, email,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { QuestionnaireHooks } from '../booking/index.ts';
-import { moveTemporaryAnswers } from './questionnaires.repository.ts';
+import { moveTemporaryAnswers, noStoredAnswers } from './questionnaires.repository.ts';
 import { registerQuestionnaireRoutes } from './questionnaires.routes.ts';
 import { createQuestionnairesService } from './questionnaires.service.ts';
 import { registerSecuredQuestionnaireRoutes } from './secured-questionnaires.routes.ts';
@@ -52,6 +52,8 @@ export function createBookingQuestionnaireHooks(deps: {
   const service = createQuestionnairesService(deps);
   return {
     checkAppointments: service.checkAppointments,
+    passesWithoutAnswers: service.passesWithoutAnswers,
+    noStoredAnswers,
     checkSlotHold: service.checkSlotHold,
     checkBookingRequest: service.checkBookingRequest,
     markApiKeyUsed: service.markApiKeyUsed,

@@ -1,5 +1,5 @@
 import type { ModalSize, QuestionnaireType } from '@portal/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OutcomeRule, SurveyConfig } from './questionnaire-config.ts';
 
@@ -214,6 +214,11 @@ export interface AnswerRow {
  * The latest answer to each questionnaire under a booking key, per
  * appointment / booking request (answering again replaces the earlier answer).
  */
+/** SQL: this booking key has no stored answers (a statement booking without reading them writes under it). */
+export function noStoredAnswers(bookingKey: string): RawBuilder<boolean> {
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM questionnaire_answers WHERE booking_key = ${bookingKey})`;
+}
+
 export async function latestAnswers(db: Db, bookingKey: string): Promise<AnswerRow[]> {
   const rows = await db
     .selectFrom('questionnaire_answers')

@@ -209,18 +209,26 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
   }
 
   /** Refuses while a required booking-flow questionnaire of these exams has no answer. */
-  async function assertAnswered(
+  /** The questionnaires these exams require before booking that these answers leave unanswered. */
+  async function unanswered(
     exams: readonly ExamRef[],
     answers: readonly AnswerRow[],
-  ): Promise<void> {
+  ): Promise<DefinitionRow[]> {
     const answered = new Set(answers.map((answer) => answer.questionnaireId));
-    const missing = (await cache.current()).filter(
+    return (await cache.current()).filter(
       (definition) =>
         definition.requiredBeforeBooking &&
         bookingFlowTypes.has(definition.type) &&
         appliesTo(definition, exams) &&
         !answered.has(definition.id),
     );
+  }
+
+  async function assertAnswered(
+    exams: readonly ExamRef[],
+    answers: readonly AnswerRow[],
+  ): Promise<void> {
+    const missing = await unanswered(exams, answers);
     if (missing.length > 0) {
       throw new QuestionnaireUnansweredError(
         `Answer ${missing.map((definition) => `"${definition.title}"`).join(', ')} first.`,
@@ -394,6 +402,17 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       await assertAnswered(combined.exams, combined.answers);
       assertNotBeforeMinDate(combined.minDays, items, now);
       assertMedicareNumber(combined.outcome, patient);
+    },
+
+    /**
+     * What checkAppointments answers for a key WITHOUT stored answers: no
+     * answer means no outcome rule (nothing denies, routes, changes exams,
+     * sets an earliest day or asks for a Medicare number), so only a required
+     * questionnaire of these exams can refuse. Booking in one statement relies
+     * on it, writing only while the key has no answers (noStoredAnswers).
+     */
+    async passesWithoutAnswers(exams: readonly ExamRef[]): Promise<boolean> {
+      return (await unanswered(exams, [])).length === 0;
     },
 
     /**
