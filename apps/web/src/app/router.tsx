@@ -131,7 +131,7 @@ export function createAppRouter(): AppRouter {
  * /iframe), so creating it ranks and matches half the routes; `complete()` adds the other half
  * (ranked, not matched) before the first render, so the app ends with the same routes as
  * createAppRouter(). Building both halves at once, then matching the location against them,
- * took one task of 80-120 ms on Lighthouse's 4x slower mobile CPU (issue 3, TBT).
+ * took one task of 41-116 ms on Lighthouse's 4x slower mobile CPU (issue 3, TBT; decision 013).
  */
 export function createAppRouterInSteps(pathname: string): {
   router: AppRouter;
