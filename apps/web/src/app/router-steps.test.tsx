@@ -2,6 +2,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, createAppRouterInSteps } from './router.tsx';
 
+const pathOf = (route: RouteObject) => route.path ?? (route.index ? 'index' : '(pathless)');
+
 const paths = [
   '/',
   '/kiosk',
@@ -39,8 +41,8 @@ describe('createAppRouterInSteps', () => {
     (start) => {
       window.history.replaceState(null, '', start);
       const { router, complete } = createAppRouterInSteps(start);
-      expect(router.state.matches.map((match) => match.route.path ?? 'index')).toEqual(
-        matchRoutes(appRoutes(), start)?.map((match) => match.route.path ?? 'index'),
+      expect(router.state.matches.map((match) => pathOf(match.route))).toEqual(
+        matchRoutes(appRoutes(), start)?.map((match) => pathOf(match.route)),
       );
       expect(describeMatch(router.routes as RouteObject[], start)).toEqual(
         describeMatch(appRoutes(), start),
@@ -54,4 +56,18 @@ describe('createAppRouterInSteps', () => {
       router.dispose();
     },
   );
+
+  it('navigates to a route of the half added by complete()', async () => {
+    window.history.replaceState(null, '', '/');
+    const { router, complete } = createAppRouterInSteps('/');
+    complete();
+    await router.navigate('/iframe/advanced-booking');
+    expect(router.state.location.pathname).toBe('/iframe/advanced-booking');
+    expect(router.state.matches.map((match) => pathOf(match.route))).toEqual([
+      'iframe',
+      '(pathless)',
+      'advanced-booking',
+    ]);
+    router.dispose();
+  });
 });
