@@ -7,6 +7,7 @@ import { migration005 } from './005-access.ts';
 import { migration006 } from './006-questionnaires.ts';
 import { migration007 } from './007-booking-maintenance.ts';
 import { migration008 } from './008-booking-key-lookup.ts';
+import { migration009 } from './009-booking-change-counts.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-questionnaires': migration006,
   '007-booking-maintenance': migration007,
   '008-booking-key-lookup': migration008,
+  '009-booking-change-counts': migration009,
 };

@@ -218,9 +218,10 @@ export async function listBookings(
 }
 
 /**
- * The catalogue's version and the booking version of each resource (migration
- * 007; a resource never booked is at '0'), in one round trip: what decides
- * whether free slots computed earlier by this instance still hold.
+ * The catalogue's version and the booking version of each resource (the sum
+ * of its change counts, migration 009; a resource never booked is at '0'), in
+ * one round trip: what decides whether free slots computed earlier by this
+ * instance still hold.
  */
 export async function readBookingVersions(
   db: Db,
@@ -228,9 +229,13 @@ export async function readBookingVersions(
 ): Promise<{ version: string; resources: Map<number, string> }> {
   const result = await sql<{ version: string; resources: Array<[number, string]> | null }>`
     SELECT v.version::text AS version, (
-      SELECT json_agg(json_build_array(resource_id, version::text))
-      FROM resource_booking_versions
-      WHERE resource_id = any(${resourceIds}::int[])
+      SELECT json_agg(json_build_array(resource_id, changes::text))
+      FROM (
+        SELECT resource_id, sum(changes) AS changes
+        FROM resource_booking_changes
+        WHERE resource_id = any(${resourceIds}::int[])
+        GROUP BY resource_id
+      ) AS counted
     ) AS resources
     FROM availability_version v`.execute(db);
   const row = result.rows[0];

@@ -131,7 +131,7 @@ describe('free slots cached per instance', () => {
   it('bumps only the versions of resources a statement changed, and none for a lost insert', async () => {
     const versionOf = async (resourceId: number) => {
       const row = await sql<{ version: string }>`
-        SELECT version::text AS version FROM resource_booking_versions
+        SELECT sum(changes)::text AS version FROM resource_booking_changes
         WHERE resource_id = ${resourceId}`.execute(testApp.database.db);
       return row.rows[0]?.version ?? '0';
     };

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertHold, resourceIdsOf } from '../../../test/factories/resource-bookings.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
@@ -113,6 +114,7 @@ describe('booking clean-up', () => {
       bookingKeys: sum.bookingKeys + result.bookingKeys,
       documents: sum.documents + result.documents,
       files: sum.files + result.files,
+      bookingChanges: sum.bookingChanges + result.bookingChanges,
     }));
     // staleHold goes with its key (cascade) or as an expired hold, whichever comes first.
     expect(total.bookingKeys).toBe(1);
@@ -139,6 +141,7 @@ describe('booking clean-up', () => {
       bookingKeys: 0,
       documents: 0,
       files: 0,
+      bookingChanges: 0,
     });
 
     // A day later the recent key's grace is over too.
@@ -147,4 +150,55 @@ describe('booking clean-up', () => {
     expect(fileExists(recentFile)).toBe(false);
     expect(await exists('resource_bookings', 'id', liveHold)).toBe(false);
   });
+});
+
+describe('booking change counts (migration 009)', () => {
+  const versions = async () => {
+    const { rows } = await sql<{ resource_id: number; version: string; rows: number }>`
+      SELECT resource_id, sum(changes)::text AS version, count(*)::integer AS rows
+      FROM resource_booking_changes GROUP BY resource_id ORDER BY resource_id`.execute(database.db);
+    return rows;
+  };
+
+  it('folds each resource into one row and leaves every version as it was', async () => {
+    for (const day of [11, 12, 13]) await hold(null, day, hoursAgo(-1));
+    const before = await versions();
+    expect(before.find((row) => row.resource_id === room)?.rows).toBeGreaterThan(1);
+
+    const folded = await createBookingCleanup({ db: database.db, storage, clock }).runOnce();
+
+    const after = await versions();
+    expect(after.map(({ resource_id, version }) => ({ resource_id, version }))).toEqual(
+      before.map(({ resource_id, version }) => ({ resource_id, version })),
+    );
+    expect(after.every((row) => row.rows === 1)).toBe(true);
+    expect(folded.bookingChanges).toBe(
+      before.reduce((sum, row) => sum + row.rows, 0) - before.length,
+    );
+  });
+
+  // Migration 007's version row made the second wait for the first's COMMIT (one row
+  // lock per resource); PGlite has one connection, so this runs on PostgreSQL only.
+  it.skipIf(inject('testDatabase').engine === 'pglite')(
+    'lets two transactions book different times of one resource without waiting for each other',
+    async () => {
+      await database.db.transaction().execute(async (first) => {
+        await insertHold(first as never, {
+          resourceId: room!,
+          start: '2026-03-25T09:00:00+11:00',
+          end: '2026-03-25T09:30:00+11:00',
+          expiresAt: hoursAgo(-1),
+        });
+        await database.db.transaction().execute(async (second) => {
+          await sql`SET LOCAL lock_timeout = '2s'`.execute(second);
+          await insertHold(second as never, {
+            resourceId: room!,
+            start: '2026-03-25T10:00:00+11:00',
+            end: '2026-03-25T10:30:00+11:00',
+            expiresAt: hoursAgo(-1),
+          });
+        });
+      });
+    },
+  );
 });

@@ -26,6 +26,8 @@ export interface CleanupResult {
   documents: number;
   /** Stored files deleted (a file already gone counts too: deleting is idempotent). */
   files: number;
+  /** Booking change rows folded away (migration 009: versions unchanged). */
+  bookingChanges: number;
 }
 
 export interface BookingCleanup {
@@ -37,7 +39,8 @@ export interface BookingCleanup {
 /**
  * Deletes what booking leaves behind: expired slot holds, and booking keys
  * reserved but never used that expired more than the grace period ago, with
- * their temporary documents (rows, then stored files). Safe with several
+ * their temporary documents (rows, then stored files); and folds the booking
+ * change counts (migration 009) to about one row per resource. Safe with several
  * instances running it at once: rows are claimed with FOR UPDATE SKIP LOCKED
  * and every delete is idempotent. A file is deleted only after the row naming
  * it is gone (committed), so a crash leaves at worst an unreferenced file,
@@ -98,9 +101,39 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
     });
   }
 
+  /**
+   * Folds each resource's booking change rows into one with their sum, in one
+   * statement: every reader sees the same versions before and after. Rows
+   * inserted meanwhile are not in this statement's snapshot and stay; an
+   * instance folding at the same moment waits, then skips the rows gone.
+   */
+  async function foldBookingChanges(): Promise<number> {
+    const result = await sql<{ folded: number }>`
+      WITH gone AS (
+        DELETE FROM resource_booking_changes
+        WHERE resource_id IN (
+          SELECT resource_id FROM resource_booking_changes
+          GROUP BY resource_id HAVING count(*) > 1)
+        RETURNING resource_id, changes),
+      kept AS (
+        INSERT INTO resource_booking_changes (resource_id, changes)
+        SELECT resource_id, sum(changes) FROM gone GROUP BY resource_id
+        RETURNING 1)
+      SELECT ((SELECT count(*) FROM gone) - (SELECT count(*) FROM kept))::integer AS folded`.execute(
+      db,
+    );
+    return result.rows[0]?.folded ?? 0;
+  }
+
   async function runOnce(): Promise<CleanupResult> {
     const now = clock.now();
-    const result: CleanupResult = { holds: 0, bookingKeys: 0, documents: 0, files: 0 };
+    const result: CleanupResult = {
+      holds: 0,
+      bookingKeys: 0,
+      documents: 0,
+      files: 0,
+      bookingChanges: 0,
+    };
     for (;;) {
       const deleted = await deleteExpiredHolds(now);
       result.holds += deleted;
@@ -121,6 +154,8 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
       }
       if (batch.keys < batchSize) break;
     }
+    // Last: the holds deleted above added rows of their own.
+    result.bookingChanges = await foldBookingChanges();
     return result;
   }
 
