@@ -312,3 +312,32 @@ describe('offeredSlot (for booking)', () => {
     ).rejects.toMatchObject({ code: 'EXAM_NOT_AT_CLINIC' });
   });
 });
+
+describe('cachedOfferedSlot (the hint booking takes turns by)', () => {
+  it('answers a repeated question from memory but still by the clock of each call', async () => {
+    const movingClock = fixedClock('2026-03-12T05:00:00+11:00');
+    const service = createAvailabilityService({ db: testApp.database.db, clock: movingClock });
+    const ask = () =>
+      service.cachedOfferedSlot({
+        clinicSlug: 'parramatta',
+        examSlug: 'chest-x-ray',
+        start: new Date('2026-03-12T07:30:00+11:00'),
+      });
+    const first = await ask();
+    expect(first).toMatchObject({ exam: { slug: 'chest-x-ray', modalitySlug: 'x-ray' } });
+    expect(await ask()).toBe(first);
+    // Two hours later the start is inside the minimum notice: no longer offered.
+    movingClock.set('2026-03-12T07:00:00+11:00');
+    expect(await ask()).toBeNull();
+    movingClock.set('2026-03-12T05:00:00+11:00');
+    expect(await ask()).toBe(first);
+    // A start the schedules do not offer stays unoffered.
+    expect(
+      await service.cachedOfferedSlot({
+        clinicSlug: 'parramatta',
+        examSlug: 'chest-x-ray',
+        start: new Date('2026-03-12T07:35:00+11:00'),
+      }),
+    ).toBeNull();
+  });
+});
