@@ -15,9 +15,27 @@ import { type Kysely, sql } from 'kysely';
  * the sum is unchanged for every reader), so the table stays about one row per
  * resource. The versions carry over: each resource starts at its old number.
  */
+/** A statement trigger's function: `body`, then RETURN NULL. */
+const triggerFunction = (name: string, body: string) => `
+  CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${body};
+    RETURN NULL;
+  END
+  $$`;
+
 const changed = (transition: string) =>
   `INSERT INTO resource_booking_changes (resource_id, changes)
     SELECT DISTINCT resource_id, 1 FROM ${transition}`;
+
+/** Migration 007's version bump, for `down`. */
+const bumped = (transition: string) =>
+  `INSERT INTO resource_booking_versions (resource_id, version)
+    SELECT DISTINCT resource_id, 1 FROM ${transition} ORDER BY resource_id
+    ON CONFLICT (resource_id) DO UPDATE SET version = resource_booking_versions.version + 1`;
+
+const both =
+  '(SELECT resource_id FROM changed_old UNION SELECT resource_id FROM changed_new) AS changed';
 
 const up: string[] = [
   `CREATE TABLE resource_booking_changes (
@@ -28,35 +46,14 @@ const up: string[] = [
     ON resource_booking_changes (resource_id) INCLUDE (changes)`,
   `INSERT INTO resource_booking_changes (resource_id, changes)
     SELECT resource_id, version FROM resource_booking_versions WHERE version > 0`,
-  `CREATE OR REPLACE FUNCTION bump_resource_booking_versions_new() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-  BEGIN
-    ${changed('changed_new')};
-    RETURN NULL;
-  END
-  $$`,
-  `CREATE OR REPLACE FUNCTION bump_resource_booking_versions_old() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-  BEGIN
-    ${changed('changed_old')};
-    RETURN NULL;
-  END
-  $$`,
-  `CREATE OR REPLACE FUNCTION bump_resource_booking_versions_both() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-  BEGIN
-    ${changed('(SELECT resource_id FROM changed_old UNION SELECT resource_id FROM changed_new) AS changed')};
-    RETURN NULL;
-  END
-  $$`,
+  triggerFunction('bump_resource_booking_versions_new', changed('changed_new')),
+  triggerFunction('bump_resource_booking_versions_old', changed('changed_old')),
+  triggerFunction('bump_resource_booking_versions_both', changed(both)),
   // Every resource, not only those with rows: a TRUNCATE may empty one never bumped.
-  `CREATE OR REPLACE FUNCTION bump_all_resource_booking_versions() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO resource_booking_changes (resource_id, changes) SELECT id, 1 FROM resources;
-    RETURN NULL;
-  END
-  $$`,
+  triggerFunction(
+    'bump_all_resource_booking_versions',
+    'INSERT INTO resource_booking_changes (resource_id, changes) SELECT id, 1 FROM resources',
+  ),
   'DROP TABLE resource_booking_versions',
 ];
 
@@ -67,35 +64,13 @@ const down: string[] = [
   )`,
   `INSERT INTO resource_booking_versions (resource_id, version)
     SELECT resource_id, sum(changes) FROM resource_booking_changes GROUP BY resource_id`,
-  ...(['new', 'old'] as const).map(
-    (side) => `CREATE OR REPLACE FUNCTION bump_resource_booking_versions_${side}() RETURNS trigger
-    LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO resource_booking_versions (resource_id, version)
-      SELECT DISTINCT resource_id, 1 FROM changed_${side} ORDER BY resource_id
-      ON CONFLICT (resource_id) DO UPDATE SET version = resource_booking_versions.version + 1;
-      RETURN NULL;
-    END
-    $$`,
+  triggerFunction('bump_resource_booking_versions_new', bumped('changed_new')),
+  triggerFunction('bump_resource_booking_versions_old', bumped('changed_old')),
+  triggerFunction('bump_resource_booking_versions_both', bumped(both)),
+  triggerFunction(
+    'bump_all_resource_booking_versions',
+    'UPDATE resource_booking_versions SET version = version + 1',
   ),
-  `CREATE OR REPLACE FUNCTION bump_resource_booking_versions_both() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO resource_booking_versions (resource_id, version)
-    SELECT DISTINCT resource_id, 1
-    FROM (SELECT resource_id FROM changed_old UNION SELECT resource_id FROM changed_new) AS changed
-    ORDER BY resource_id
-    ON CONFLICT (resource_id) DO UPDATE SET version = resource_booking_versions.version + 1;
-    RETURN NULL;
-  END
-  $$`,
-  `CREATE OR REPLACE FUNCTION bump_all_resource_booking_versions() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-  BEGIN
-    UPDATE resource_booking_versions SET version = version + 1;
-    RETURN NULL;
-  END
-  $$`,
   'DROP TABLE resource_booking_changes',
 ];
 

@@ -207,7 +207,8 @@ export function createAvailabilityService(deps: {
    * laid from each schedule window's start, so clipping moves none of them).
    */
   const offeredDays = new WeakMap<AvailabilityCatalogue, Map<string, CandidateSlot[]>>();
-  const offeredDaysKept = 4096;
+  /** Entries each per-catalogue memo (offered days, slot hints) keeps before starting over. */
+  const keptPerCatalogue = 4096;
 
   async function offeredDay(
     view: CatalogueSnapshot,
@@ -237,7 +238,7 @@ export function createAvailabilityService(deps: {
             },
           )
         ).get(clinic.id) ?? [];
-      if (days.size >= offeredDaysKept) days.clear();
+      if (days.size >= keptPerCatalogue) days.clear();
       days.set(key, slots);
     }
     return slots;
@@ -701,7 +702,7 @@ export function createAvailabilityService(deps: {
           !exam || !atClinic || exam.bookingRequestOnly
             ? null
             : await offeredSlotIn(view, exam, atClinic, start);
-        if (hints.size >= offeredDaysKept) hints.clear();
+        if (hints.size >= keptPerCatalogue) hints.clear();
         hints.set(key, hint);
       }
       return hint;
