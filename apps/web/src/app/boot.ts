@@ -1,6 +1,7 @@
 import type { PortalBootstrap } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createI18n } from '../lib/i18n.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { createQueryClient } from './providers/query-client.ts';
 import { seedStartupQueries } from './providers/seed-startup.ts';
 import type { PreparedI18n } from './providers/startup.tsx';
@@ -12,9 +13,6 @@ export interface PreparedApp {
   router: AppRouter;
   i18n: PreparedI18n | null;
 }
-
-// A macrotask boundary: the browser may paint and handle input between two steps.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * What the first render needs that is costly to build (the router ranks its routes, in two
@@ -34,7 +32,7 @@ export async function prepareApp(bootstrap: PortalBootstrap | null): Promise<Pre
   // The server's inlined start-up data, when present, spares five requests before first paint.
   seedStartupQueries(queryClient, bootstrap);
   await nextTask();
-  prefetchInitialRoutes(router, queryClient);
+  await prefetchInitialRoutes(router, queryClient);
   await nextTask();
   const i18n = bootstrap
     ? {

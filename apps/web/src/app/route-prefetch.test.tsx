@@ -34,18 +34,18 @@ function serve() {
 const requested = (fetchMock: ReturnType<typeof serve>) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort();
 
-function prefetchAt(path: string) {
+async function prefetchAt(path: string) {
   const fetchMock = serve();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  prefetchInitialRoutes(createMemoryRouter(appRoutes(), { initialEntries: [path] }), client);
+  await prefetchInitialRoutes(createMemoryRouter(appRoutes(), { initialEntries: [path] }), client);
   return { fetchMock, client };
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('prefetchInitialRoutes', () => {
-  it('starts the booking home catalogue and the header user check on the home', () => {
-    const { fetchMock } = prefetchAt('/');
+  it('starts the booking home catalogue and the header user check on the home', async () => {
+    const { fetchMock } = await prefetchAt('/');
     expect(requested(fetchMock)).toEqual([
       '/api/account',
       '/api/body-parts',
@@ -55,8 +55,8 @@ describe('prefetchInitialRoutes', () => {
     ]);
   });
 
-  it('starts the catalogue without the user check in the embeddable home (no header)', () => {
-    const { fetchMock } = prefetchAt('/iframe/advanced-booking');
+  it('starts the catalogue without the user check in the embeddable home (no header)', async () => {
+    const { fetchMock } = await prefetchAt('/iframe/advanced-booking');
     expect(requested(fetchMock)).toEqual([
       '/api/body-parts',
       '/api/exam-groups',
@@ -65,13 +65,30 @@ describe('prefetchInitialRoutes', () => {
     ]);
   });
 
-  it('starts nothing on other pages, which fetch as they render', () => {
-    expect(requested(prefetchAt('/about').fetchMock)).toEqual([]);
-    expect(requested(prefetchAt('/appointments/abc').fetchMock)).toEqual([]);
+  it('starts nothing on other pages, which fetch as they render', async () => {
+    expect(requested((await prefetchAt('/about')).fetchMock)).toEqual([]);
+    expect(requested((await prefetchAt('/appointments/abc')).fetchMock)).toEqual([]);
+  });
+
+  it('starts each request in a task of its own, the exams first', async () => {
+    const fetchMock = serve();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(appRoutes(), { initialEntries: ['/'] });
+    const done = prefetchInitialRoutes(router, client);
+    await Promise.resolve(); // Microtasks of the first task only.
+    await Promise.resolve();
+    expect(requested(fetchMock)).toEqual(['/api/exams']);
+    const started: number[] = [];
+    for (let task = 0; task < 5 && fetchMock.mock.calls.length < 5; task += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      started.push(fetchMock.mock.calls.length);
+    }
+    await done;
+    expect(started).toEqual([2, 3, 4, 5]);
   });
 
   it('fills the queries the home and header read, so they do not fetch again', async () => {
-    const { fetchMock, client } = prefetchAt('/');
+    const { fetchMock, client } = await prefetchAt('/');
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );

@@ -2,7 +2,11 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
 import { prefetchUser } from '../features/account/index.ts';
 import { authenticationRoute } from '../features/authentication/index.ts';
-import { BookingHomePage, bookingRoutes, prefetchBookingHome } from '../features/booking/index.ts';
+import {
+  BookingHomePage,
+  bookingHomePrefetches,
+  bookingRoutes,
+} from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
@@ -27,13 +31,8 @@ const notFound: Lazy = async () => ({
 
 // The home's data starts before the first render (app/boot.ts); in the full shell the header's
 // user check too (the embeddable shell has no header).
-const embeddedHome = { prefetch: prefetchBookingHome } satisfies PrefetchHandle;
-const shellHome = {
-  prefetch: (queryClient) => {
-    prefetchBookingHome(queryClient);
-    prefetchUser(queryClient);
-  },
-} satisfies PrefetchHandle;
+const embeddedHome = { prefetch: bookingHomePrefetches } satisfies PrefetchHandle;
+const shellHome = { prefetch: [...bookingHomePrefetches, prefetchUser] } satisfies PrefetchHandle;
 
 /** A page a later issue fills: registered now, showing a titled "coming soon" placeholder. */
 const later = (path: string, titleKey: string): RouteObject => ({

@@ -7,15 +7,15 @@ import {
 } from './api/catalogue-api.ts';
 
 /**
- * Starts the catalogue the booking home shows before the app's first render (the very
- * queries its hooks use). The answers usually arrive while the app is still preparing, so
- * the home renders once with its exams and body figure; fetched from the page's effects
- * instead, each answer caused another synchronous, blocking re-render of the whole home
- * (issue 3, TBT).
+ * The catalogue the booking home shows, one starter per request (the very queries its hooks
+ * use), started before the app's first render. The answers usually arrive while the app is
+ * still preparing, so the home renders once with its exams and body figure; fetched from the
+ * page's effects instead, each answer caused another synchronous, blocking re-render of the
+ * whole home (issue 3, TBT). The exams come first: they are the page's main content.
  */
-export function prefetchBookingHome(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(examsQuery);
-  void queryClient.prefetchQuery(examGroupsQuery);
-  void queryClient.prefetchQuery(bodyPartsQuery);
-  void queryClient.prefetchQuery(walkInExamsQuery);
-}
+export const bookingHomePrefetches: readonly ((queryClient: QueryClient) => void)[] = [
+  (queryClient) => void queryClient.prefetchQuery(examsQuery),
+  (queryClient) => void queryClient.prefetchQuery(examGroupsQuery),
+  (queryClient) => void queryClient.prefetchQuery(bodyPartsQuery),
+  (queryClient) => void queryClient.prefetchQuery(walkInExamsQuery),
+];
