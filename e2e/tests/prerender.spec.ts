@@ -105,3 +105,32 @@ describe.each<ViewportName>(['phone', 'desktop'])(
     });
   },
 );
+
+test('a banner closed earlier in the browser session is left out of the prerender too, so the page does not move', async () => {
+  const { page, context, consoleErrors } = await openPage('phone');
+  await page.goto(`${suite.url}/`);
+  await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
+  const dismiss = page.getByRole('button', { name: t('action.dismiss_banner') });
+  await dismiss.click();
+
+  // The server's next page already leaves the banner out (page.request shares the tab's cookies).
+  const banner = 'class="pre-banner pre-html-banner"';
+  expect(await (await fetch(`${suite.url}/`)).text()).toContain(banner);
+  expect(await (await page.request.get(`${suite.url}/`)).text()).not.toContain(banner);
+
+  // The prerender alone, then the app: the heading stays where it was. (React replaces the
+  // prerender's nodes, so the browser reports no layout shift even when the page jumps.)
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await page.waitForLoadState('load');
+  expect(await page.locator('[data-prerender]').count()).toBe(1);
+  const prerendered = await boxesOf(page);
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByRole('heading', { level: 2, name: t('booking.body.title') }).waitFor();
+  expect(await dismiss.count()).toBe(0);
+  expectSameBoxes(await boxesOf(page), prerendered);
+  expect(consoleErrors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
+  await context.close();
+});

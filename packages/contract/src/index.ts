@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './assets.ts';
 export * from './availability.ts';
+export * from './banner.ts';
 export * from './booking.ts';
 export * from './bootstrap.ts';
 export * from './catalogue.ts';

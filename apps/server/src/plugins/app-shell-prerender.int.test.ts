@@ -1,4 +1,4 @@
-import type { PortalBootstrap } from '@portal/contract';
+import { bannerFingerprint, closedBannerCookieName, type PortalBootstrap } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, demoProvider, type TestApp } from '../../test/build-test-app.ts';
 import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
@@ -48,6 +48,27 @@ describe('the prerendered booking home', () => {
     expect(root).toContain('pre-environment');
     expect(root).toContain('<strong>Demonstration portal.</strong>');
     expect(root).toContain('Bookings line 1300 555 010');
+  });
+
+  it('leaves out the banner message the visitor closed (its cookie), and only that one', async () => {
+    const { bannerMessage } = await json('/api/config/radiology');
+    expect(rootOf(await page('/'))).toContain('<strong>Demonstration portal.</strong>');
+    const withCookie = (value: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', cookie: `${closedBannerCookieName}=${value}` },
+      });
+    const closed = await withCookie(bannerFingerprint(bannerMessage));
+    expect(closed.headers.vary).toMatch(/cookie/i);
+    const root = rootOf(closed.body) ?? '';
+    expect(root).not.toContain('Demonstration portal.');
+    expect(root).not.toContain('class="pre-banner pre-html-banner"');
+    expect(root).toContain('class="pre-banner pre-environment"'); // Not dismissible: it stays.
+    // A cookie for an earlier message, and the variant cached first, change nothing else.
+    const stale = rootOf((await withCookie(bannerFingerprint('<p>Old news</p>'))).body);
+    expect(stale).toContain('<strong>Demonstration portal.</strong>');
+    expect(rootOf(await page('/'))).toContain('<strong>Demonstration portal.</strong>');
   });
 
   it('uses the lang parameter and escapes the translation', async () => {
@@ -156,6 +177,9 @@ describe('renderAppShell', () => {
       ),
     );
     expect(shell).not.toContain('Closed Monday');
+    const bootstrap = await bootstrapWith({}, { bannerMessage: '<p>Closed Monday</p>' });
+    expect(markupOf(renderAppShell('home', bootstrap))).toContain('Closed Monday');
+    expect(markupOf(renderAppShell('home', bootstrap, true))).not.toContain('Closed Monday');
   });
 });
 

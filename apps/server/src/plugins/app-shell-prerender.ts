@@ -84,7 +84,12 @@ const styleAttribute = (css: string) => (css.trim() ? ` style="${escapeHtml(css)
  * sanitized again here; every translation is escaped. Null (an empty #root) when a
  * translation is missing.
  */
-export function renderAppShell(target: PrerenderTarget, bootstrap: PortalBootstrap): string | null {
+export function renderAppShell(
+  target: PrerenderTarget,
+  bootstrap: PortalBootstrap,
+  /** The visitor closed the current banner message (closedBannerCookieName). */
+  bannerClosed = false,
+): string | null {
   const { application, radiology } = bootstrap.config;
   const t = (key: string, values: Record<string, string> = {}) => {
     const text = lookup(bootstrap.translations, key);
@@ -101,7 +106,8 @@ export function renderAppShell(target: PrerenderTarget, bootstrap: PortalBootstr
   const readOnly = t('message.access_read_only');
   if (!title || !lead || alt === null || !bannerLabel || !environment || !readOnly) return null;
 
-  const bannerHtml = radiology.closeBanner ? '' : sanitizeHtml(radiology.bannerMessage).trim();
+  const bannerHtml =
+    radiology.closeBanner || bannerClosed ? '' : sanitizeHtml(radiology.bannerMessage).trim();
   const headerHtml = sanitizeHtml(radiology.customHeaderMessage).trim();
   const banners = [
     application.production
@@ -110,8 +116,7 @@ export function renderAppShell(target: PrerenderTarget, bootstrap: PortalBootstr
     application.readOnly
       ? `<div class="pre-banner pre-warning"><p class="pre-banner-text">${readOnly}</p></div>`
       : '',
-    // The app hides a banner closed earlier in the browser session (sessionStorage), which the
-    // server cannot know: then the page moves up once when the app replaces this shell.
+    // A banner closed earlier in the browser session is left out as the app leaves it out.
     bannerHtml
       ? `<div class="pre-banner pre-html-banner"${styleAttribute(radiology.bannerPositionCss)}><div class="pre-html-inner"><div class="pre-html pre-banner-text">${bannerHtml}</div><span class="pre-close" aria-hidden="true">×</span></div></div>`
       : '',

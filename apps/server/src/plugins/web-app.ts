@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { errorCodes, type PortalBootstrap } from '@portal/contract';
+import {
+  bannerFingerprint,
+  closedBannerCookieName,
+  errorCodes,
+  type PortalBootstrap,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
@@ -82,12 +87,18 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (template === null) return null;
       const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang') ?? undefined;
       const bootstrap = options.bootstrapFor?.(lang);
-      // A handful of variants at most: the prerendered page kinds times the locales.
+      // A handful of variants at most: the prerendered page kinds times the locales, with the
+      // banner or without it for a visitor who closed it.
       const target = bootstrap ? prerenderTargetOf(request.url) : null;
-      const key = `${bootstrap?.locale ?? ''} ${target ?? ''}`;
+      const bannerClosed =
+        target !== null &&
+        bootstrap !== undefined &&
+        request.cookies?.[closedBannerCookieName] ===
+          bannerFingerprint(bootstrap.config.radiology.bannerMessage);
+      const key = `${bootstrap?.locale ?? ''} ${target ?? ''} ${bannerClosed}`;
       let html = rendered.get(key);
       if (html === undefined) {
-        const shell = bootstrap && target ? renderAppShell(target, bootstrap) : null;
+        const shell = bootstrap && target ? renderAppShell(target, bootstrap, bannerClosed) : null;
         const identity = renderIndexHtml(template, options, bootstrap, shell, appLoader);
         html = {
           identity,
@@ -141,7 +152,8 @@ export const webAppPlugin = fp<WebAppOptions>(
       reply
         .status(200)
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
+        // The prerendered home differs with the closed-banner cookie.
+        .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
       if (encoding === 'identity') return reply.send(indexHtml.identity);
       return reply.header('content-encoding', encoding).send(indexHtml[encoding]);

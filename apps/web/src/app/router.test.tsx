@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app.tsx';
 
 /** Each route of the spec route tables, with the h1 its page shows today. */
@@ -34,14 +34,11 @@ const routes: Array<[string, string]> = [
   ['/', 'Book an imaging appointment'],
 ];
 
-// A named kiosk: an unnamed one opens the kiosk identity modal over the page.
-beforeAll(() => {
+// A named kiosk: an unnamed one opens the kiosk identity modal over the page. (Each test:
+// testing/setup.ts empties the cookie jar after every test.)
+beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test sets the kiosk's cookie.
   document.cookie = 'kioskIdentity=Test%20kiosk; path=/';
-});
-afterAll(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the test removes the kiosk's cookie.
-  document.cookie = 'kioskIdentity=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
 describe('route table', () => {

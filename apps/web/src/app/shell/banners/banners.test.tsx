@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { bannerFingerprint, closedBannerCookieName } from '@portal/contract';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -63,6 +64,24 @@ describe('HTML banner', () => {
     await user.click(screen.getAllByRole('link', { name: 'About' })[0]!);
     await screen.findByRole('heading', { level: 1, name: 'About Harbourside Imaging' });
     expect(htmlBanner()).not.toBeInTheDocument();
+  });
+
+  it('stays closed for the browser session, for that message only, in a cookie the server reads too', async () => {
+    const first = await renderApp('/', { config: { radiology: { bannerMessage } } });
+    await first.user.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(document.cookie).toContain(
+      `${closedBannerCookieName}=${bannerFingerprint(bannerMessage)}`,
+    );
+    cleanup();
+
+    await renderApp('/', { config: { radiology: { bannerMessage } } });
+    expect(htmlBanner()).not.toBeInTheDocument();
+    cleanup();
+
+    await renderApp('/', {
+      config: { radiology: { bannerMessage: '<p>New hours from 2 January.</p>' } },
+    });
+    expect(htmlBanner()).toHaveTextContent('New hours from 2 January.');
   });
 
   it('is not shown when the message is empty or closeBanner is set', async () => {

@@ -1,7 +1,9 @@
+import { bannerFingerprint, closedBannerCookieName } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { usePortalConfig } from '../../../lib/config.tsx';
+import { readCookie, writeCookie } from '../../../lib/cookies.ts';
 import styles from './banners.module.css';
 
 /**
@@ -18,11 +20,8 @@ export function Banners() {
 
   const close = () => {
     setClosed(true);
-    try {
-      sessionStorage.setItem(closedKey, message);
-    } catch {
-      // Storage may be blocked (private mode); closing still works for this page.
-    }
+    // A cookie, not storage: the server's prerendered home reads it too (see closedBannerCookieName).
+    writeCookie(closedBannerCookieName, bannerFingerprint(message));
   };
 
   return (
@@ -59,14 +58,8 @@ function ReadOnlyBanner() {
   );
 }
 
-const closedKey = 'portal.closedBanner';
-
 function wasClosed(message: string): boolean {
-  try {
-    return sessionStorage.getItem(closedKey) === message;
-  } catch {
-    return false;
-  }
+  return readCookie(closedBannerCookieName) === bannerFingerprint(message);
 }
 
 /**

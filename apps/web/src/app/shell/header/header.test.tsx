@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { staffUser } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -7,14 +7,11 @@ const header = () => screen.getByRole('banner');
 const logoImage = () => within(header()).getByRole('img', { name: 'Harbourside Imaging home' });
 const logoLink = () => within(header()).getByRole('link', { name: 'Harbourside Imaging home' });
 
-// A named kiosk: an unnamed one opens the kiosk identity modal over the page.
-beforeAll(() => {
+// A named kiosk: an unnamed one opens the kiosk identity modal over the page. (Each test:
+// testing/setup.ts empties the cookie jar after every test.)
+beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test sets the kiosk's cookie.
   document.cookie = 'kioskIdentity=Test%20kiosk; path=/';
-});
-afterAll(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the test removes the kiosk's cookie.
-  document.cookie = 'kioskIdentity=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
 describe('header logo', () => {

@@ -1,3 +1,4 @@
+import { closedBannerCookieName } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -5,6 +6,7 @@ import { createMocks } from 'react-idle-timer';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from '../../../lib/config.tsx';
+import { readCookie, writeCookie } from '../../../lib/cookies.ts';
 import { makeConfig } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/render-app.tsx';
 import { KioskIdleGate } from './kiosk-idle-gate.tsx';
@@ -22,6 +24,7 @@ function setup(path = '/booking?kioskMode=true', { lazyGate = false } = {}) {
   queryClient.setQueryData(['config', 'application'], { kept: true });
   queryClient.setQueryData(['booking', 'patient'], { firstName: 'Ana' });
   sessionStorage.setItem('booking.key', 'key-of-the-last-patient');
+  writeCookie(closedBannerCookieName, 'banner-the-last-patient-closed');
   const router = createMemoryRouter(
     [
       {
@@ -146,6 +149,7 @@ describe('KioskIdleWatcher', () => {
     expect(screen.getByRole('heading', { name: 'Kiosk start' })).toBeInTheDocument();
     expect(dialog()).not.toBeInTheDocument();
     expect(sessionStorage.getItem('booking.key')).toBeNull();
+    expect(readCookie(closedBannerCookieName)).toBeNull(); // The next person sees the banner.
     expect(queryClient.getQueryData(['booking', 'patient'])).toBeUndefined();
     expect(queryClient.getQueryData(['config', 'application'])).toEqual({ kept: true });
 

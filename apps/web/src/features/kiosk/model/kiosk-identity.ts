@@ -1,3 +1,5 @@
+import { readCookie, writeCookie } from '../../../lib/cookies.ts';
+
 /**
  * The kiosk's identity, kept in cookies (spec 1 §3, §7; spec 2 §3: path /, expiry end of 2030).
  *
@@ -17,25 +19,6 @@ const expires = 'Tue, 31 Dec 2030 23:59:59 GMT';
 /** Longest name kept; a cookie value is limited and a label this long is no longer a name. */
 export const kioskNameMaxLength = 60;
 
-export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
-function writeCookie(name: string, value: string): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some kiosk browsers (Safari, Firefox).
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; expires=${expires}; SameSite=Lax${secure}`;
-}
-
 export interface KioskIdentity {
   name: string;
   deviceId: string;
@@ -52,7 +35,7 @@ export function saveKioskIdentity(name: string): KioskIdentity {
   const trimmed = name.trim().slice(0, kioskNameMaxLength);
   if (!trimmed) throw new Error('A kiosk name is required');
   const deviceId = readCookie(patientKioskIdentityCookie) || crypto.randomUUID();
-  writeCookie(kioskIdentityCookie, trimmed);
-  writeCookie(patientKioskIdentityCookie, deviceId);
+  writeCookie(kioskIdentityCookie, trimmed, expires);
+  writeCookie(patientKioskIdentityCookie, deviceId, expires);
   return { name: trimmed, deviceId };
 }

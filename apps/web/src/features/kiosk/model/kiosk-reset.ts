@@ -1,4 +1,6 @@
+import { closedBannerCookieName } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { deleteCookie } from '../../../lib/cookies.ts';
 
 /**
  * Query families that describe the provider, not the person at the kiosk: configuration and
@@ -9,8 +11,9 @@ const providerQueryRoots = new Set(['config', 'translations', 'startup']);
 /**
  * Forgets everything the last person at the kiosk left behind (spec 1 §4 "resets state"):
  * cached API answers about them (user, booking, appointment data) and this tab's session
- * storage (the booking attempt's key, holds and completion summary). Provider configuration
- * stays cached so the start screen renders at once.
+ * storage (the booking attempt's key, holds and completion summary), and a banner they closed,
+ * which the next person should see. Provider configuration stays cached so the start screen
+ * renders at once.
  */
 export function resetKioskState(queryClient: QueryClient): void {
   void queryClient.cancelQueries({ predicate: (query) => !isProviderQuery(query.queryKey) });
@@ -20,6 +23,7 @@ export function resetKioskState(queryClient: QueryClient): void {
   } catch {
     // Storage blocked by the browser: nothing was kept there either.
   }
+  deleteCookie(closedBannerCookieName);
 }
 
 function isProviderQuery(key: readonly unknown[]): boolean {

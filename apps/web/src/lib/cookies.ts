@@ -1,0 +1,30 @@
+/** First-party cookies the browser code reads and writes (never the HttpOnly session). */
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Path /, SameSite=Lax, Secure over HTTPS. Without `expires` the cookie lasts for the browser
+ * session. (document.cookie: the Cookie Store API is missing in some kiosk browsers, Safari
+ * and Firefox.)
+ */
+export function writeCookie(name: string, value: string, expires?: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const lifetime = expires ? `; expires=${expires}` : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: see above.
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/${lifetime}; SameSite=Lax${secure}`;
+}
+
+export function deleteCookie(name: string): void {
+  writeCookie(name, '', 'Thu, 01 Jan 1970 00:00:00 GMT');
+}
