@@ -132,6 +132,8 @@ for (const target of targets) {
         console.log(
           `warm-up storm: p50 ${warm.p50Ms.toFixed(0)} ms, p99 ${warm.p99Ms.toFixed(0)} ms`,
         );
+        // An idle second between the storms, so a CPU profile shows the measured one apart.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
       const stormBefore = cpuMs(child.pid!);
       const storm = await bookingStorm(url, databaseUrl.toString(), stormSlots, 200);
