@@ -13,6 +13,7 @@ describe('loadEnv', () => {
       configDir: join(repoRoot, 'config'),
       webDistDir: join(repoRoot, 'apps/web/dist'),
       databaseUrl: null,
+      databasePoolMax: 10,
       demo: true,
       production: false,
       activeProfiles: ['dev', 'demo'],
@@ -29,6 +30,12 @@ describe('loadEnv', () => {
     expect(env.demo).toBe(false);
     expect(env.activeProfiles).toEqual(['dev']);
     expect(loadEnv({ DATABASE_URL: 'postgresql://db/p', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it('takes the PostgreSQL pool size as a whole number of at least one', () => {
+    expect(loadEnv({ DATABASE_POOL_MAX: '25' }).databasePoolMax).toBe(25);
+    expect(() => loadEnv({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadEnv({ DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it('resolves relative paths against the directory npm was started in (INIT_CWD)', () => {

@@ -32,6 +32,7 @@ const rawEnvSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DEMO: booleanText.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORTAL_PROFILES: listText.optional(),
@@ -80,6 +81,8 @@ export interface Env {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections this process keeps to PostgreSQL at most (not used on the embedded database). */
+  databasePoolMax: number;
   demo: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
@@ -165,6 +168,7 @@ export function loadEnv(
     host: raw.HOST,
     dataDir: toPath(raw.DATA_DIR, resolve(repoRoot, 'data')),
     databaseUrl,
+    databasePoolMax: raw.DATABASE_POOL_MAX,
     demo,
     nodeEnv: raw.NODE_ENV,
     production,

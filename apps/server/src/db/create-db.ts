@@ -73,8 +73,9 @@ export function createPostgresDb(connectionString: string, max = 10): DatabaseHa
 /** PGlite in DATA_DIR/pglite unless DATABASE_URL names a PostgreSQL server. */
 export async function createDb(env: {
   databaseUrl: string | null;
+  databasePoolMax?: number;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  if (env.databaseUrl) return createPostgresDb(env.databaseUrl);
+  if (env.databaseUrl) return createPostgresDb(env.databaseUrl, env.databasePoolMax);
   return createPgliteDb({ dataDir: join(env.dataDir, 'pglite') });
 }
