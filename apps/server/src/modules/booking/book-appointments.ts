@@ -189,9 +189,11 @@ export function createAppointmentBooker(deps: {
   /**
    * Books items without holds in ONE statement under `conditions`, which
    * stand for the checks the caller has not read (a catalogue version, no
-   * stored questionnaire answers). Null when anything was not as assumed (a
-   * condition false, the key unusable, a resource taken): nothing was written,
-   * and the caller runs the full checks.
+   * stored questionnaire answers). When anything was not as assumed nothing
+   * was written: 'TAKEN' when a resource was already booked (so the key was
+   * usable and every condition held, since the bookings are written only
+   * through the consumed key), null otherwise (a condition false, the key
+   * unusable); the caller then runs the full checks.
    */
   async function bookUnderConditions(
     request: CreateAppointmentsRequest,
@@ -199,14 +201,15 @@ export function createAppointmentBooker(deps: {
     now: Date,
     offered: Offered,
     conditions: RawBuilder<boolean>[],
-  ): Promise<Booked | null> {
+  ): Promise<Booked | 'TAKEN' | null> {
     const writes = writesFor(request, context, now, offered);
     const outcome = await store.bookAppointmentsAtOnce({
       ...writes,
       claims: claimsOf(writes),
       conditions,
     });
-    return outcome === 'BOOKED' ? booked(request, offered, writes) : null;
+    if (outcome === 'BOOKED') return booked(request, offered, writes);
+    return outcome === 'TAKEN' ? outcome : null;
   }
 
   function booked(

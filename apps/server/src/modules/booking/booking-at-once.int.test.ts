@@ -42,6 +42,31 @@ describe('booking in one statement', () => {
     expect(response.json().status).toBe('BOOKED');
   });
 
+  it('tells a late loser the slot was taken, as the full checks do, writing nothing and leaving its key usable', async () => {
+    const [taken, other] = await listSlots(
+      testApp.app,
+      clinicSlug,
+      examSlug,
+      '2026-03-05',
+      '2026-03-05',
+    );
+    expect((await book(await reserveBookingKey(testApp.app), taken!.start)).statusCode).toBe(201);
+    const key = await reserveBookingKey(testApp.app);
+    const before = await countBookingRows(testApp.database.db);
+
+    // The winner's turn is over: this request books in one statement, which finds the
+    // resource taken (this exam has one resource at the clinic).
+    const response = await book(key, taken!.start);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('SLOT_UNAVAILABLE');
+    expect(response.json().error.message).toMatch(
+      /has just been taken\. Please choose another time\.$/,
+    );
+    expect(await countBookingRows(testApp.database.db)).toEqual(before);
+    expect((await book(key, other!.start)).statusCode).toBe(201);
+  });
+
   it('refuses a slot the clinic closed after this instance cached its catalogue, writing nothing', async () => {
     const slots = await listSlots(testApp.app, clinicSlug, examSlug, '2026-03-04', '2026-03-04');
     const start = slots[0]!.start;
