@@ -1,17 +1,17 @@
 import type { GeoPoint } from '@portal/contract';
 import { useEffect, useState } from 'react';
+import { lastingCookieExpires, readCookie, writeCookie } from '../../../lib/cookies.ts';
 
 /** The cookie remembering the postal code a patient chose (spec 2 §3: path /, expires 2030-12-31). */
 export const postalCodeCookie = 'postalCodeLocationId';
 
 export function readPostalCodeCookie(): number | null {
-  const match = document.cookie.match(/(?:^|;\s*)postalCodeLocationId=(\d+)/);
-  return match ? Number(match[1]) : null;
+  const value = readCookie(postalCodeCookie);
+  return value && /^\d+$/.test(value) ? Number(value) : null;
 }
 
 export function writePostalCodeCookie(id: number): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie the spec names.
-  document.cookie = `${postalCodeCookie}=${id}; path=/; expires=Tue, 31 Dec 2030 23:59:59 GMT; SameSite=Lax`;
+  writeCookie(postalCodeCookie, String(id), lastingCookieExpires);
 }
 
 export type LocationState =

@@ -1,4 +1,4 @@
-import { readCookie, writeCookie } from '../../../lib/cookies.ts';
+import { lastingCookieExpires, readCookie, writeCookie } from '../../../lib/cookies.ts';
 
 /**
  * The kiosk's identity, kept in cookies (spec 1 §3, §7; spec 2 §3: path /, expiry end of 2030).
@@ -12,9 +12,6 @@ import { readCookie, writeCookie } from '../../../lib/cookies.ts';
  */
 export const kioskIdentityCookie = 'kioskIdentity';
 export const patientKioskIdentityCookie = 'patientKioskIdentity';
-
-/** Spec 1 §9 / spec 2 §9: kiosk cookies expire 2030-12-31. */
-const expires = 'Tue, 31 Dec 2030 23:59:59 GMT';
 
 /** Longest name kept; a cookie value is limited and a label this long is no longer a name. */
 export const kioskNameMaxLength = 60;
@@ -35,7 +32,7 @@ export function saveKioskIdentity(name: string): KioskIdentity {
   const trimmed = name.trim().slice(0, kioskNameMaxLength);
   if (!trimmed) throw new Error('A kiosk name is required');
   const deviceId = readCookie(patientKioskIdentityCookie) || crypto.randomUUID();
-  writeCookie(kioskIdentityCookie, trimmed, expires);
-  writeCookie(patientKioskIdentityCookie, deviceId, expires);
+  writeCookie(kioskIdentityCookie, trimmed, lastingCookieExpires);
+  writeCookie(patientKioskIdentityCookie, deviceId, lastingCookieExpires);
   return { name: trimmed, deviceId };
 }
