@@ -233,6 +233,42 @@ describe.each<ViewportName>(['phone', 'desktop'])('patient access on a %s', (vie
     await context.close();
   });
 
+  test('a patient-portal sign-in without an OTP does not open the appointment: it asks for the OTP first', async () => {
+    const email = `robin.portal.${viewport}.${Date.now()}@example.com`;
+    const bookingKey = await bookAppointment(email);
+    const appointmentPath = `/appointments/${bookingKey}`;
+    const portalPath = `${appointmentPath}/result/patient`;
+    const { page, context } = await openPage(browser, viewport);
+    const seen = new Set<string>();
+
+    // config/access.json asks no OTP of patient-portal links: the date of birth signs in.
+    const query = new URLSearchParams({ returnUrl: portalPath, bookingKey, type: 'APPOINTMENT' });
+    await page.goto(`${portal.url}/authentication?${query.toString()}`);
+    await waitForHeading(page, t('authentication.patient_portal.title'));
+    await enterDateOfBirthByKeyboard(page);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(portalPath);
+    expect((await outboxFor(email)).some((message) => message.template === 'ACCESS_OTP')).toBe(
+      false,
+    );
+
+    // The appointment itself needs the OTP: the session does not cover it, so the page asks.
+    await page.goto(`${portal.url}${appointmentPath}`);
+    await waitForHeading(page, t('authentication.appointment.title'));
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(appointmentPath);
+    await enterDateOfBirthByKeyboard(page);
+    const otpDialog = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
+    await otpDialog.waitFor();
+    await screenshot(page, `access-portal-then-appointment-otp-${viewport}`);
+    const code = await latestOtp(email, seen);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await waitForHeading(page, t('page.appointments.title'));
+    await page.getByRole('heading', { level: 2, name: /MRI/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(appointmentPath);
+    await context.close();
+  });
+
   test('a wrong date of birth too many times ends on /deny with the max-attempts message', async () => {
     const email = `robin.deny.${viewport}.${Date.now()}@example.com`;
     const bookingKey = await bookAppointment(email);

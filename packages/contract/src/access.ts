@@ -82,8 +82,15 @@ export const otpValidateResponseSchema = z.object({
 export const captchaVerifyRequestSchema = z.object({ token: z.string().min(1).max(4096) });
 export const captchaVerifyResponseSchema = z.object({ result: z.boolean() });
 
-/** GET /api/authentication/session?bookingKey=...: 200 only for an AUTHENTICATED session covering the key. */
-export const sessionQuerySchema = z.object({ bookingKey: bookingKeySchema });
+/**
+ * GET /api/authentication/session?bookingKey=...&authenticationType=...: 200 only for an
+ * AUTHENTICATED session covering the key and, when given, that kind of page (a
+ * patient-portal sign-in without an OTP does not cover an appointment page).
+ */
+export const sessionQuerySchema = z.object({
+  bookingKey: bookingKeySchema,
+  authenticationType: authenticationTypeSchema.optional(),
+});
 export const sessionResponseSchema = z.object({
   authenticated: z.literal(true),
   bookingKey: bookingKeySchema,
@@ -149,6 +156,12 @@ export const accessConfigSchema = z.object({
   otpChannel: otpChannelSchema.default('EMAIL'),
   otpExpiryMinutes: z.number().int().min(1).max(60).default(10),
   otpMaxTries: z.number().int().min(1).max(10).default(3),
+  /**
+   * OTP messages per booking key in an hour, however they are triggered (sign-ins and
+   * resends alike): past it the patient waits, and nobody can flood their inbox or run up
+   * the SMS bill.
+   */
+  otpMaxPerHour: z.number().int().min(1).max(60).default(6),
   contactNumberAuthentication: z.boolean().default(false),
   maxFailedAttemptsPerBookingKey: z.number().int().min(1).max(1000).default(5),
   maxFailedAttemptsPerClientAddress: z.number().int().min(1).max(100_000).default(30),

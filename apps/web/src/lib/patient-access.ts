@@ -9,12 +9,19 @@ import { apiGet, apiRequest, PATIENT_SESSION_PATH } from './api-client.ts';
 
 /** Every cached piece of patient data sits under this key, so a logout can drop all of it. */
 export const patientQueryKey = ['patient'] as const;
-export const patientSessionQueryKey = (bookingKey: string) =>
-  [...patientQueryKey, 'session', bookingKey] as const;
+export const patientSessionQueryKey = (target: PatientPageTarget) =>
+  [...patientQueryKey, 'session', target.bookingKey, target.type] as const;
 
-/** The authenticated check: the session, or a 401 ApiError (which does not log anyone out). */
-export function checkPatientSession(bookingKey: string, signal?: AbortSignal) {
-  return apiGet<SessionResponse>(PATIENT_SESSION_PATH, { query: { bookingKey }, signal });
+/**
+ * The authenticated check for one kind of page: the session, or a 401 ApiError (which does not
+ * log anyone out). The server answers 401 too when the session does not cover this kind of page
+ * (a patient-portal sign-in without a one-time password does not open the appointment page).
+ */
+export function checkPatientSession(target: PatientPageTarget, signal?: AbortSignal) {
+  return apiGet<SessionResponse>(PATIENT_SESSION_PATH, {
+    query: { bookingKey: target.bookingKey, authenticationType: target.type },
+    signal,
+  });
 }
 
 /** Ends the patient session on the server (also fine when there is none). */

@@ -19,6 +19,8 @@ export interface AccessSessionsTable {
   booking_key: string | null;
   authentication_type: AccessAuthenticationType | null;
   verified_captcha: Generated<boolean>;
+  /** The session proved a one-time password (migration 010). */
+  otp_verified: Generated<boolean>;
   client_address: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;
@@ -47,8 +49,17 @@ export interface AccessAttemptsTable {
   occurred_at: Timestamp;
 }
 
+/** OTP messages sent per booking key: the resend wait and the hourly cap (migration 010). */
+export interface AccessOtpSendsTable {
+  booking_key: string;
+  last_sent_at: Timestamp;
+  window_started_at: Timestamp;
+  sent_in_window: number;
+}
+
 export interface AccessTables {
   access_sessions: AccessSessionsTable;
   access_otps: AccessOtpsTable;
   access_attempts: AccessAttemptsTable;
+  access_otp_sends: AccessOtpSendsTable;
 }

@@ -33,8 +33,16 @@ afterAll(() => testApp?.close());
 const secured = (path: string, cookie?: string) =>
   app.inject({ method: 'GET', url: `/api/secured/${path}`, headers: cookie ? { cookie } : {} });
 
+/**
+ * The patient comes back later: OTP messages to one booking key wait otpSecondsBetweenRequests
+ * and at most otpMaxPerHour (6) go out an hour, so each sign-in that needs a fresh code
+ * happens 11 minutes after the one before.
+ */
+const later = () => clock.set(new Date(clock.now().getTime() + 11 * 60_000));
+
 /** Date of birth, then the OTP from the outbox: an AUTHENTICATED session cookie. */
 async function signIn(bookingKey: string, remoteAddress = nextAddress()) {
+  later();
   const first = await authenticate(app, { bookingKey, dateOfBirth: dob }, { remoteAddress });
   expect(first.json()).toMatchObject({ success: true, otpRequired: true, otpChannel: 'EMAIL' });
   const cookie = sessionCookieOf(first);
@@ -43,7 +51,8 @@ async function signIn(bookingKey: string, remoteAddress = nextAddress()) {
     bookingKey,
   });
   expect(validated.json()).toEqual({ success: true, maxAttemptsReached: false, message: null });
-  return cookie as string;
+  // The OTP step issues a new token (access-tokens.int.test.ts).
+  return sessionCookieOf(validated) as string;
 }
 
 async function countRows() {
@@ -102,8 +111,9 @@ describe('sign-in with date of birth and OTP', () => {
 
     const validated = await validateOtp(app, cookie, { otp: code, bookingKey: appointmentKey });
     expect(validated.json()).toEqual({ success: true, maxAttemptsReached: false, message: null });
+    const signedIn = sessionCookieOf(validated);
 
-    const summary = await secured(`appointments/${appointmentKey}`, cookie);
+    const summary = await secured(`appointments/${appointmentKey}`, signedIn);
     expect(summary.statusCode).toBe(200);
     expect(summary.headers['cache-control']).toBe('no-store');
     const body = summary.json();
@@ -122,7 +132,7 @@ describe('sign-in with date of birth and OTP', () => {
     const check = await app.inject({
       method: 'GET',
       url: `/api/authentication/session?bookingKey=${appointmentKey}`,
-      headers: { cookie: cookie as string },
+      headers: { cookie: signedIn as string },
     });
     expect(check.statusCode).toBe(200);
     expect(check.json()).toMatchObject({
@@ -279,6 +289,7 @@ describe('the /api/secured guard', () => {
 
 describe('one-time passwords', () => {
   it('cannot be used twice', async () => {
+    later();
     const first = await authenticate(
       app,
       { bookingKey: appointmentKey, dateOfBirth: dob },
@@ -294,6 +305,7 @@ describe('one-time passwords', () => {
     const again = await validateOtp(app, cookie, { otp, bookingKey: appointmentKey });
     expect(again.statusCode).toBe(401);
     // Nor in a fresh sign-in's session: that one has its own code.
+    later();
     const fresh = await authenticate(
       app,
       { bookingKey: appointmentKey, dateOfBirth: dob },
@@ -312,6 +324,7 @@ describe('one-time passwords', () => {
   });
 
   it('expires', async () => {
+    later();
     const first = await authenticate(
       app,
       { bookingKey: appointmentKey, dateOfBirth: dob },
@@ -335,6 +348,7 @@ describe('one-time passwords', () => {
   });
 
   it('is bound to its booking key and session', async () => {
+    later();
     const first = await authenticate(
       app,
       { bookingKey: appointmentKey, dateOfBirth: dob },
@@ -346,6 +360,7 @@ describe('one-time passwords', () => {
     const other = await validateOtp(app, cookie, { otp, bookingKey: pendingKey });
     expect(other.statusCode).toBe(401);
     // A session pending for the other key cannot spend this key's code.
+    later();
     const second = await authenticate(
       app,
       { bookingKey: pendingKey, dateOfBirth: dob },
@@ -364,6 +379,7 @@ describe('one-time passwords', () => {
   });
 
   it('allows otpMaxTries wrong codes, then maxAttemptsReached', async () => {
+    later();
     const first = await authenticate(
       app,
       { bookingKey: pendingKey, dateOfBirth: dob },
@@ -398,6 +414,7 @@ describe('one-time passwords', () => {
   });
 
   it('is resent only after otpSecondsBetweenRequests', async () => {
+    later();
     const first = await authenticate(
       app,
       { bookingKey: appointmentKey, dateOfBirth: dob },

@@ -14,6 +14,8 @@ export interface SessionRow {
   bookingKey: string | null;
   authenticationType: AccessAuthenticationType | null;
   verifiedCaptcha: boolean;
+  /** This session proved a one-time password. */
+  otpVerified: boolean;
   lastSeenAt: Date;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
@@ -65,6 +67,7 @@ export async function findLiveSession(
       'booking_key',
       'authentication_type',
       'verified_captcha',
+      'otp_verified',
       'last_seen_at',
       'idle_expires_at',
       'absolute_expires_at',
@@ -80,6 +83,7 @@ export async function findLiveSession(
     bookingKey: row.booking_key,
     authenticationType: row.authentication_type,
     verifiedCaptcha: row.verified_captcha,
+    otpVerified: row.otp_verified,
     lastSeenAt: new Date(row.last_seen_at),
     idleExpiresAt: new Date(row.idle_expires_at),
     absoluteExpiresAt: new Date(row.absolute_expires_at),
@@ -94,16 +98,24 @@ export async function touchSession(db: Db, id: string, now: Date, idleExpiresAt:
     .execute();
 }
 
-/** OTP_PENDING -> AUTHENTICATED; false when the session was no longer pending. */
+/**
+ * OTP_PENDING -> AUTHENTICATED with a proved OTP, under a new token (the pending one
+ * stops working in the same statement); false when the session was no longer pending.
+ */
 export async function authenticateSession(
   db: Db,
   id: string,
-  now: Date,
-  idleExpiresAt: Date,
+  update: { now: Date; idleExpiresAt: Date; tokenHash: string },
 ): Promise<boolean> {
   const row = await db
     .updateTable('access_sessions')
-    .set({ state: 'AUTHENTICATED', last_seen_at: now, idle_expires_at: idleExpiresAt })
+    .set({
+      state: 'AUTHENTICATED',
+      otp_verified: true,
+      token_hash: update.tokenHash,
+      last_seen_at: update.now,
+      idle_expires_at: update.idleExpiresAt,
+    })
     .where('id', '=', id)
     .where('state', '=', 'OTP_PENDING')
     .returning('id')
@@ -132,11 +144,19 @@ export async function deleteSessionByTokenHash(
   return row ? { id: row.id, bookingKey: row.booking_key } : undefined;
 }
 
-/** Housekeeping: sessions past their absolute expiry and attempts older than the window. */
-export async function deleteExpired(db: Db, now: Date, attemptsBefore: Date) {
+/**
+ * Housekeeping: sessions past their absolute expiry, attempts older than the window, and
+ * OTP send counts that no longer hold anything back.
+ */
+export async function deleteExpired(db: Db, now: Date, before: { attempts: Date; otpSends: Date }) {
   await db.deleteFrom('access_sessions').where('absolute_expires_at', '<', now).execute();
   await db.deleteFrom('access_sessions').where('idle_expires_at', '<', now).execute();
-  await db.deleteFrom('access_attempts').where('occurred_at', '<', attemptsBefore).execute();
+  await db.deleteFrom('access_attempts').where('occurred_at', '<', before.attempts).execute();
+  await db
+    .deleteFrom('access_otp_sends')
+    .where('last_sent_at', '<', before.otpSends)
+    .where('window_started_at', '<', before.otpSends)
+    .execute();
 }
 
 /** What a date of birth (and contact number) is checked against. */
@@ -256,38 +276,80 @@ export interface NewOtp {
   triesLeft: number;
 }
 
+/** How often OTP messages may go to one booking key. */
+export interface OtpSendLimits {
+  /** otpSecondsBetweenRequests: the pause after each message. */
+  minGapSeconds: number;
+  /** otpMaxPerHour: messages in an hour from the first of them. */
+  maxPerHour: number;
+}
+
+const hourMs = 3_600_000;
+
 /**
- * Inserts an OTP unless the session got one less than `minGapSeconds` ago (the
- * resend wait, enforced in the same statement). Earlier OTPs of the session stop
- * counting: validation only looks at the newest.
+ * Claims one OTP message for a booking key, in one statement: true when the key's last
+ * message is at least the pause old and its hour has room (or is over, which starts a new
+ * hour). The upsert locks the key's row until the transaction ends, so of concurrent
+ * claims on any instance one wins and the others then see its message.
  */
-export async function insertOtpUnlessRecent(
+export async function claimOtpSend(
   db: Db,
-  otp: NewOtp,
-  minGapSeconds: number,
+  bookingKey: string,
+  now: Date,
+  limits: OtpSendLimits,
 ): Promise<boolean> {
-  const since = new Date(otp.now.getTime() - minGapSeconds * 1000);
-  const result = await sql<{ id: string }>`
-    INSERT INTO access_otps (session_id, booking_key, code_hash, channel, created_at, expires_at, tries_left)
-    SELECT ${otp.sessionId}::uuid, ${otp.bookingKey}::text, ${otp.codeHash}::text, ${otp.channel}::text,
-      ${otp.now.toISOString()}::timestamptz, ${otp.expiresAt.toISOString()}::timestamptz, ${otp.triesLeft}::integer
-    WHERE NOT EXISTS (
-      SELECT 1 FROM access_otps WHERE session_id = ${otp.sessionId}::uuid AND created_at > ${since.toISOString()}::timestamptz
-    )
-    RETURNING id`.execute(db);
+  const at = now.toISOString();
+  const pauseOver = new Date(now.getTime() - limits.minGapSeconds * 1000).toISOString();
+  const hourOver = new Date(now.getTime() - hourMs).toISOString();
+  const result = await sql<{ booking_key: string }>`
+    INSERT INTO access_otp_sends AS sends (booking_key, last_sent_at, window_started_at, sent_in_window)
+    VALUES (${bookingKey}, ${at}::timestamptz, ${at}::timestamptz, 1)
+    ON CONFLICT (booking_key) DO UPDATE SET
+      last_sent_at = excluded.last_sent_at,
+      window_started_at = CASE WHEN sends.window_started_at <= ${hourOver}::timestamptz
+        THEN excluded.window_started_at ELSE sends.window_started_at END,
+      sent_in_window = CASE WHEN sends.window_started_at <= ${hourOver}::timestamptz
+        THEN 1 ELSE sends.sent_in_window + 1 END
+    WHERE sends.last_sent_at <= ${pauseOver}::timestamptz
+      AND (sends.window_started_at <= ${hourOver}::timestamptz
+        OR sends.sent_in_window < ${limits.maxPerHour}::integer)
+    RETURNING booking_key`.execute(db);
   return result.rows.length === 1;
 }
 
-/** When the session's newest OTP was created, if any. */
-export async function latestOtpCreatedAt(db: Db, sessionId: string): Promise<Date | undefined> {
+/** When the next OTP message for the key may go (now when nothing holds it back). */
+export async function nextOtpSendAt(
+  db: Db,
+  bookingKey: string,
+  now: Date,
+  limits: OtpSendLimits,
+): Promise<Date> {
   const row = await db
-    .selectFrom('access_otps')
-    .select('created_at')
-    .where('session_id', '=', sessionId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
+    .selectFrom('access_otp_sends')
+    .select(['last_sent_at', 'window_started_at', 'sent_in_window'])
+    .where('booking_key', '=', bookingKey)
     .executeTakeFirst();
-  return row ? new Date(row.created_at) : undefined;
+  if (!row) return now;
+  const afterPause = new Date(row.last_sent_at).getTime() + limits.minGapSeconds * 1000;
+  const hourEnds = new Date(row.window_started_at).getTime() + hourMs;
+  const capped = row.sent_in_window >= limits.maxPerHour && hourEnds > now.getTime();
+  return new Date(Math.max(now.getTime(), afterPause, capped ? hourEnds : 0));
+}
+
+/** Stores an OTP (only its keyed hash); earlier OTPs of the session stop counting. */
+export async function insertOtp(db: Db, otp: NewOtp): Promise<void> {
+  await db
+    .insertInto('access_otps')
+    .values({
+      session_id: otp.sessionId,
+      booking_key: otp.bookingKey,
+      code_hash: otp.codeHash,
+      channel: otp.channel,
+      created_at: otp.now,
+      expires_at: otp.expiresAt,
+      tries_left: otp.triesLeft,
+    })
+    .execute();
 }
 
 /**

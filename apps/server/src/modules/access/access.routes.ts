@@ -113,15 +113,18 @@ export function registerAccessRoutes(
     '/api/authentication/otp/validate',
     {
       schema: {
-        summary: 'Check the one-time password; success signs the session in',
+        summary:
+          'Check the one-time password; success signs the session in under a new session cookie',
         tags: ['authentication'],
         body: otpValidateRequestSchema,
         response: { 200: otpValidateResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
+      const result = await service.validateOtp(request.body, accessRequestInfo(request));
+      setSession(reply, result.newToken);
       noStore(reply);
-      return service.validateOtp(request.body, accessRequestInfo(request));
+      return result.body;
     },
   );
 
@@ -147,7 +150,8 @@ export function registerAccessRoutes(
     '/api/authentication/session',
     {
       schema: {
-        summary: 'Whether this browser is signed in for the booking key (401 when not)',
+        summary:
+          'Whether this browser is signed in for the booking key and, when given, that kind of page (401 when not)',
         tags: ['authentication'],
         querystring: sessionQuerySchema,
         response: { 200: sessionResponseSchema, ...errors },
@@ -155,7 +159,11 @@ export function registerAccessRoutes(
     },
     async (request, reply) => {
       noStore(reply);
-      return service.checkSession(request.query.bookingKey, sessionTokenHash(request));
+      return service.checkSession(
+        request.query.bookingKey,
+        sessionTokenHash(request),
+        request.query.authenticationType,
+      );
     },
   );
 

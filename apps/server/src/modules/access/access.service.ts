@@ -60,9 +60,16 @@ export interface AccessRequestInfo {
 export interface AccessSession {
   id: string;
   bookingKey: string;
+  /** The kind of page the patient signed in for (what the browser asked, checked against the key). */
   authenticationType: AuthenticationType;
+  /** The session proved a one-time password. */
+  otpVerified: boolean;
   expiresAt: Date;
 }
+
+/** Booking request keys and appointment keys are different things: a session names one kind. */
+const keyKind = (type: AuthenticationType) =>
+  type === 'BOOKING_REQUEST' ? 'BOOKING_REQUEST' : 'APPOINTMENT';
 
 /** A service answer plus what the route must do with the cookie. */
 export interface WithCookie<T> {
@@ -88,10 +95,30 @@ export function createAccessService(deps: AccessServiceDeps) {
   const idleExpiry = (now: Date, absolute: Date) =>
     new Date(Math.min(now.getTime() + minutes(settings.sessionIdleMinutes), absolute.getTime()));
   const keyRef = (bookingKey: string) => sha256Hex(bookingKey);
+  const otpLimits = {
+    minGapSeconds: settings.otpSecondsBetweenRequests,
+    maxPerHour: settings.otpMaxPerHour,
+  };
 
+  /** Whether pages of this kind need a proved OTP (the provider's settings decide). */
   function otpApplies(type: AuthenticationType): boolean {
     if (!settings.otpEnabled || type === 'BOOKING_REQUEST') return false;
     return type !== 'PATIENT_PORTAL' || settings.otpForPatientPortal;
+  }
+
+  /**
+   * Whether a signed-in session may reach pages of kind `scope` (docs/decisions/015): the
+   * same kind of booking key, and every check that kind requires passed. So a patient-portal
+   * sign-in without an OTP reaches no appointment page, whatever the browser asked for.
+   */
+  function covers(
+    session: Pick<AccessSession, 'authenticationType' | 'otpVerified'>,
+    scope: AuthenticationType,
+  ) {
+    return (
+      keyKind(session.authenticationType) === keyKind(scope) &&
+      (session.otpVerified || !otpApplies(scope))
+    );
   }
 
   function failure(maxAttemptsReached: boolean): AuthenticationResponse {
@@ -128,7 +155,12 @@ export function createAccessService(deps: AccessServiceDeps) {
   async function housekeeping(now: Date) {
     if (now.getTime() - lastHousekeeping < housekeepingIntervalMs) return;
     lastHousekeeping = now.getTime();
-    await repo.deleteExpired(db, now, windowStart(now));
+    await repo.deleteExpired(db, now, {
+      attempts: windowStart(now),
+      otpSends: new Date(
+        now.getTime() - Math.max(3_600_000, settings.otpSecondsBetweenRequests * 1000),
+      ),
+    });
   }
 
   async function liveSession(tokenHash: string | null) {
@@ -162,26 +194,25 @@ export function createAccessService(deps: AccessServiceDeps) {
     return { id, token };
   }
 
-  /** Creates and queues an OTP unless one went out within the resend wait. */
+  /**
+   * Creates and queues an OTP for the session unless the booking key had one within the
+   * resend wait or its hourly cap is used up, however the earlier ones were triggered.
+   */
   async function issueOtp(sessionId: string, bookingKey: string, patient: repo.PatientFacts) {
     const now = clock.now();
     const code = newOtpCode();
     const channel = settings.otpChannel;
     return db.transaction().execute(async (trx) => {
-      const inserted = await repo.insertOtpUnlessRecent(
-        trx,
-        {
-          sessionId,
-          bookingKey,
-          codeHash: otpHash(secret, sessionId, bookingKey, code),
-          channel,
-          now,
-          expiresAt: new Date(now.getTime() + minutes(settings.otpExpiryMinutes)),
-          triesLeft: settings.otpMaxTries,
-        },
-        settings.otpSecondsBetweenRequests,
-      );
-      if (!inserted) return false;
+      if (!(await repo.claimOtpSend(trx, bookingKey, now, otpLimits))) return false;
+      await repo.insertOtp(trx, {
+        sessionId,
+        bookingKey,
+        codeHash: otpHash(secret, sessionId, bookingKey, code),
+        channel,
+        now,
+        expiresAt: new Date(now.getTime() + minutes(settings.otpExpiryMinutes)),
+        triesLeft: settings.otpMaxTries,
+      });
       await insertOutboxMessages(
         trx,
         [
@@ -286,8 +317,8 @@ export function createAccessService(deps: AccessServiceDeps) {
         current?.verifiedCaptcha ?? false,
       );
       if (otpRequired) {
-        await issueOtp(session.id, request.bookingKey, facts);
-        await audit(info, 'access.otp.sent', request.bookingKey, {
+        const sent = await issueOtp(session.id, request.bookingKey, facts);
+        await audit(info, sent ? 'access.otp.sent' : 'access.otp.held-back', request.bookingKey, {
           channel: settings.otpChannel,
           sessionId: session.id,
         });
@@ -334,27 +365,27 @@ export function createAccessService(deps: AccessServiceDeps) {
         });
         return { sent: true, retryAfterSeconds: settings.otpSecondsBetweenRequests };
       }
-      const last = await repo.latestOtpCreatedAt(db, session.id);
-      const waitMs = last
-        ? last.getTime() + settings.otpSecondsBetweenRequests * 1000 - clock.now().getTime()
-        : 0;
+      const now = clock.now();
+      const next = await repo.nextOtpSendAt(db, request.bookingKey, now, otpLimits);
+      const waitMs = next.getTime() - now.getTime();
       return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
 
-    /** POST /api/authentication/otp/validate: success turns the pending session into a signed-in one. */
+    /**
+     * POST /api/authentication/otp/validate: success turns the pending session into a
+     * signed-in one under a new token (the pending token stops working: OWASP ASVS 3.2.1).
+     */
     async validateOtp(
       request: OtpValidateRequest,
       info: AccessRequestInfo,
-    ): Promise<OtpValidateResponse> {
+    ): Promise<WithCookie<OtpValidateResponse>> {
       const now = clock.now();
       const session = await liveSession(info.tokenHash);
       if (session?.state !== 'OTP_PENDING' || session.bookingKey !== request.bookingKey) {
         throw new UnauthenticatedError('No sign-in is waiting for a one-time password.');
       }
-      const failed = (maxAttemptsReached: boolean): OtpValidateResponse => ({
-        success: false,
-        maxAttemptsReached,
-        message: accessMessages.otpError,
+      const failed = (maxAttemptsReached: boolean): WithCookie<OtpValidateResponse> => ({
+        body: { success: false, maxAttemptsReached, message: accessMessages.otpError },
       });
       const attempt = await repo.recordAttempt(db, {
         bookingKey: request.bookingKey,
@@ -391,12 +422,12 @@ export function createAccessService(deps: AccessServiceDeps) {
             attempt.perAddress >= settings.maxFailedAttemptsPerClientAddress,
         );
       }
-      const upgraded = await repo.authenticateSession(
-        db,
-        session.id,
+      const token = newSessionToken();
+      const upgraded = await repo.authenticateSession(db, session.id, {
         now,
-        idleExpiry(now, session.absoluteExpiresAt),
-      );
+        idleExpiresAt: idleExpiry(now, session.absoluteExpiresAt),
+        tokenHash: sha256Hex(token),
+      });
       if (!upgraded) throw new UnauthenticatedError('The sign-in is no longer waiting.');
       await repo.forgetKeyAttempts(db, request.bookingKey);
       await audit(info, 'access.otp.used', request.bookingKey, { sessionId: session.id });
@@ -404,7 +435,7 @@ export function createAccessService(deps: AccessServiceDeps) {
         authenticationType: session.authenticationType,
         sessionId: session.id,
       });
-      return { success: true, maxAttemptsReached: false, message: null };
+      return { newToken: token, body: { success: true, maxAttemptsReached: false, message: null } };
     },
 
     /** POST /api/authentication/captcha: remembers a verified captcha on the browser's session. */
@@ -447,14 +478,28 @@ export function createAccessService(deps: AccessServiceDeps) {
         id: session.id,
         bookingKey: session.bookingKey,
         authenticationType: session.authenticationType,
+        otpVerified: session.otpVerified,
         expiresAt: idleExpiresAt,
       };
     },
 
-    /** GET /api/authentication/session: 200 only when the session covers this key. */
-    async checkSession(bookingKey: string, tokenHash: string | null): Promise<SessionResponse> {
+    covers,
+
+    /**
+     * GET /api/authentication/session: 200 only when the session covers this key and, when
+     * given, this kind of page.
+     */
+    async checkSession(
+      bookingKey: string,
+      tokenHash: string | null,
+      scope?: AuthenticationType,
+    ): Promise<SessionResponse> {
       const session = await this.authenticatedSession(tokenHash);
-      if (!session || session.bookingKey !== bookingKey) {
+      if (
+        !session ||
+        session.bookingKey !== bookingKey ||
+        (scope !== undefined && !covers(session, scope))
+      ) {
         throw new UnauthenticatedError('Sign in to see this booking.');
       }
       return {

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
-import { unauthenticatedErrorCode } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthenticationType, unauthenticatedErrorCode } from '@portal/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { type CaptchaVerifier, createCaptchaVerifier } from '../../adapters/captcha.ts';
@@ -27,6 +27,14 @@ declare module 'fastify' {
     /** The access service, for modules that audit reads through it. */
     access: AccessService;
   }
+  interface FastifyContextConfig {
+    /**
+     * Required on every /api/secured route: the kind of patient page it serves. The guard
+     * admits a session only for the route's `:bookingKey` and only when the session covers
+     * this kind (docs/decisions/015); a secured route without it answers 401 to everyone.
+     */
+    patientScope?: AuthenticationType;
+  }
 }
 
 export interface AccessModuleDeps {
@@ -49,28 +57,6 @@ const securedPrefix = '/api/secured/';
 function unauthenticated(reply: FastifyReply) {
   return sendError(reply, 401, unauthenticatedErrorCode, 'Sign in to see this booking.');
 }
-
-/**
- * A preHandler for one /api/secured route: the session must be for the booking
- * key this request names (from its params, query or body), else 401. The
- * prefix guard has already required a signed-in session.
- *
- *   preHandler: requireBookingKeySession((request) => (request.params as { bookingKey: string }).bookingKey)
- */
-export function requireBookingKeySession(bookingKeyOf: (request: FastifyRequest) => unknown) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = request.accessSession;
-    const key = bookingKeyOf(request);
-    if (!session || typeof key !== 'string' || session.bookingKey !== key) {
-      return unauthenticated(reply);
-    }
-  };
-}
-
-/** The common case: the key is the route's `bookingKey` parameter. */
-export const requireBookingKeyParam = requireBookingKeySession(
-  (request) => (request.params as { bookingKey?: unknown } | undefined)?.bookingKey,
-);
 
 /**
  * Patient access: sign-in (date of birth, OTP, captcha), sessions and the
@@ -97,10 +83,23 @@ export const accessModule = fp<AccessModuleDeps>(
     app.decorateRequest('accessSession', null);
     app.addHook('onRequest', async (request, reply) => {
       // The route's pattern, not only the raw URL: an escaped path (/api/%73ecured/...) still matches it.
-      const pattern = request.routeOptions.url ?? '';
-      if (!request.url.startsWith(securedPrefix) && !pattern.startsWith(securedPrefix)) return;
+      const pattern = request.routeOptions.url;
+      const isSecured = request.url.startsWith(securedPrefix) || pattern?.startsWith(securedPrefix);
+      if (!isSecured) return;
       const session = await service.authenticatedSession(sessionTokenHash(request));
       if (!session) return unauthenticated(reply);
+      // No pattern: nothing is routed here, and the 404 handler answers.
+      if (pattern !== undefined) {
+        const scope = request.routeOptions.config.patientScope;
+        const bookingKey = (request.params as { bookingKey?: unknown } | undefined)?.bookingKey;
+        if (scope === undefined) {
+          request.log.error({ route: pattern }, 'secured route without a patientScope');
+          return unauthenticated(reply);
+        }
+        if (session.bookingKey !== bookingKey || !service.covers(session, scope)) {
+          return unauthenticated(reply);
+        }
+      }
       request.accessSession = session;
       // Patient data: never kept by a shared cache or the browser's back/forward store.
       reply.header('cache-control', 'no-store');

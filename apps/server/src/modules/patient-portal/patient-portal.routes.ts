@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessRequestInfo, requireBookingKeyParam } from '../access/index.ts';
+import { accessRequestInfo } from '../access/index.ts';
 import type { PatientPortalService } from './patient-portal.service.ts';
 
 const errors = {
@@ -21,7 +21,7 @@ export function registerPatientPortalRoutes(app: FastifyInstance, service: Patie
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Every read of patient data leaves an audit event (DESIGN.md §4).
   const auditRead = (request: FastifyRequest, what: string) => {
-    // requireBookingKeyParam ran before the handler, so the session is there.
+    // The secured guard (access/index.ts) ran before the handler, so the session is there.
     return app.access.auditRead(accessRequestInfo(request), request.accessSession!, what);
   };
 
@@ -34,7 +34,7 @@ export function registerPatientPortalRoutes(app: FastifyInstance, service: Patie
         params: bookingKeyParamsSchema,
         response: { 200: appointmentsSummaryResponseSchema, ...errors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'APPOINTMENT' },
     },
     async (request) => {
       const summary = await service.appointments(request.params.bookingKey);
@@ -52,7 +52,7 @@ export function registerPatientPortalRoutes(app: FastifyInstance, service: Patie
         params: bookingKeyParamsSchema,
         response: { 200: bookingRequestSummaryResponseSchema, ...errors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'BOOKING_REQUEST' },
     },
     async (request) => {
       const summary = await service.bookingRequest(request.params.bookingKey);

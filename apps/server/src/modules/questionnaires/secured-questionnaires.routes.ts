@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessRequestInfo, requireBookingKeyParam } from '../access/index.ts';
+import { accessRequestInfo } from '../access/index.ts';
 import { requestContext } from '../booking/index.ts';
 import { questionnaireErrors } from './questionnaires.routes.ts';
 import type { SecuredQuestionnairesService } from './secured-questionnaires.service.ts';
@@ -37,7 +37,7 @@ export function registerSecuredQuestionnaireRoutes(
         querystring: securedQuestionnairesQuerySchema,
         response: { 200: questionnairesResponseSchema, ...questionnaireErrors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'APPOINTMENT' },
     },
     async (request) => {
       const result = await service.listForAppointments(request.params.bookingKey, request.query);
@@ -57,7 +57,7 @@ export function registerSecuredQuestionnaireRoutes(
         body: saveAppointmentAnswerRequestSchema,
         response: { 200: saveSecuredAnswerResponseSchema, ...questionnaireErrors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'APPOINTMENT' },
     },
     async (request) =>
       service.saveForAppointment(
@@ -78,7 +78,7 @@ export function registerSecuredQuestionnaireRoutes(
         body: saveAppointmentAnswerRequestSchema,
         response: { 200: saveSecuredAnswerResponseSchema, ...questionnaireErrors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'APPOINTMENT' },
     },
     async (request) =>
       service.saveForAppointment(
@@ -99,7 +99,7 @@ export function registerSecuredQuestionnaireRoutes(
         querystring: z.object({ type: questionnaireTypeSchema.optional() }),
         response: { 200: questionnairesResponseSchema, ...questionnaireErrors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'BOOKING_REQUEST' },
     },
     async (request) => {
       const result = await service.listForBookingRequest(
@@ -122,7 +122,7 @@ export function registerSecuredQuestionnaireRoutes(
         body: saveBookingRequestAnswerRequestSchema,
         response: { 200: saveSecuredAnswerResponseSchema, ...questionnaireErrors },
       },
-      preHandler: requireBookingKeyParam,
+      config: { patientScope: 'BOOKING_REQUEST' },
     },
     async (request) =>
       service.saveForBookingRequest(

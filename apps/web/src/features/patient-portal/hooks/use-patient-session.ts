@@ -17,8 +17,8 @@ export function usePatientSession(target: PatientPageTarget) {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useQuery({
-    queryKey: patientSessionQueryKey(target.bookingKey),
-    queryFn: ({ signal }) => checkPatientSession(target.bookingKey, signal),
+    queryKey: patientSessionQueryKey(target),
+    queryFn: ({ signal }) => checkPatientSession(target, signal),
     retry: false,
     staleTime: 30_000,
   });
