@@ -158,6 +158,7 @@ export const bookingErrorCodes = {
   tooManyHolds: 'TOO_MANY_HOLDS',
   fileTooLarge: 'FILE_TOO_LARGE',
   fileTypeNotAllowed: 'FILE_TYPE_NOT_ALLOWED',
+  documentLimitReached: 'DOCUMENT_LIMIT_REACHED',
 } as const;
 
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;

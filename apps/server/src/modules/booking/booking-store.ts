@@ -30,6 +30,8 @@ export interface BookingStore {
   transaction<T>(work: (tx: BookingStore) => Promise<T>): Promise<T>;
   insertBookingKey(key: string, now: Date, expiresAt: Date): Promise<void>;
   bookingKeyState(key: string, now: Date): Promise<KeyState>;
+  /** The same, with the key's row locked until the transaction ends (call inside one). */
+  lockBookingKey(key: string, now: Date): Promise<KeyState>;
   consumeBookingKey(key: string, now: Date): Promise<KeyState>;
   findExam(slug: string): Promise<ExamRow | undefined>;
   findClinic(slug: string): Promise<ClinicRow | undefined>;

@@ -28,6 +28,28 @@ export async function bookingKeyState(
 }
 
 /**
+ * The key's state, its row locked until the transaction ends (FOR NO KEY UPDATE: it waits
+ * for another lock of the same kind and for the key being consumed, but not for rows that
+ * merely reference the key). Work that must count what a key holds, like its documents,
+ * does it under this lock so concurrent requests take turns.
+ */
+export async function lockBookingKey(
+  db: Db,
+  key: string,
+  now: Date,
+): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
+  const row = await db
+    .selectFrom('booking_keys')
+    .select(['status', 'expires_at'])
+    .where('key', '=', key)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!row) return 'UNKNOWN';
+  if (row.status === 'USED') return 'USED';
+  return new Date(row.expires_at) > now ? 'RESERVED' : 'UNKNOWN';
+}
+
+/**
  * Marks a reserved, unexpired key USED; the row lock makes a second
  * concurrent consumer wait and then see USED. Returns the state it found.
  */

@@ -58,6 +58,7 @@ export function createBookingStore(
           ),
     insertBookingKey: (key, now, expiresAt) => keys.insertBookingKey(db, key, now, expiresAt),
     bookingKeyState: (key, now) => keys.bookingKeyState(db, key, now),
+    lockBookingKey: (key, now) => keys.lockBookingKey(db, key, now),
     consumeBookingKey: (key, now) => keys.consumeBookingKey(db, key, now),
     findExam: (slug) => keys.findExam(db, slug),
     findClinic: (slug) => keys.findClinic(db, slug),

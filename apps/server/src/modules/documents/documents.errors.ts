@@ -1,11 +1,6 @@
 import { bookingErrorCodes } from '@portal/contract';
 import { DomainError } from '../../domain-error.ts';
 
-export class FileTooLargeError extends DomainError {
-  readonly statusCode = 413;
-  readonly code = bookingErrorCodes.fileTooLarge;
-}
-
 /** The bytes are not an allowed type, or do not match the file name's extension. */
 export class FileTypeNotAllowedError extends DomainError {
   readonly statusCode = 415;
@@ -15,4 +10,10 @@ export class FileTypeNotAllowedError extends DomainError {
 export class InvalidUploadError extends DomainError {
   readonly statusCode = 400;
   readonly code = 'VALIDATION_FAILED';
+}
+
+/** The booking key already has as many documents as it may (checked under the key's row lock). */
+export class DocumentLimitReachedError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = bookingErrorCodes.documentLimitReached;
 }

@@ -1,4 +1,3 @@
-import type { MultipartFields } from '@fastify/multipart';
 import {
   bookingKeySchema,
   errorResponseSchema,
@@ -8,12 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readSingleUpload } from '../../plugins/multipart-upload.ts';
 import { requestContext } from '../booking/index.ts';
-import {
-  FileTooLargeError,
-  FileTypeNotAllowedError,
-  InvalidUploadError,
-} from './documents.errors.ts';
+import { InvalidUploadError } from './documents.errors.ts';
 import type { DocumentsService } from './documents.service.ts';
 
 const errors = {
@@ -25,15 +21,6 @@ const errors = {
   422: errorResponseSchema,
   500: errorResponseSchema,
 };
-
-/** A text field sent before the file part (fields after it are not seen). */
-function textField(fields: MultipartFields, name: string): string | null {
-  const field = fields[name];
-  const value = Array.isArray(field) ? field[0] : field;
-  if (value?.type !== 'field') return null;
-  const text = String(value.value).trim();
-  return text === '' ? null : text;
-}
 
 /**
  * `attachment` with the stored name twice (RFC 6266): `filename*` in UTF-8
@@ -74,28 +61,15 @@ export function registerDocumentRoutes(
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new FileTypeNotAllowedError('Send the file as multipart/form-data.');
-      }
-      const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
-      if (!file) throw new InvalidUploadError('The request has no file.');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new FileTooLargeError(`The file is larger than ${Math.floor(maxBytes / 1024)} KB.`);
-        }
-        throw error;
-      }
-      const fields = fieldsSchema.safeParse({
-        examSlug: textField(file.fields, 'examSlug'),
-        groupName: textField(file.fields, 'groupName'),
+      const file = await readSingleUpload(request, {
+        maxBytes,
+        fieldNames: ['examSlug', 'groupName'],
       });
+      const fields = fieldsSchema.safeParse(file.fields);
       if (!fields.success) throw new InvalidUploadError('examSlug or groupName is not valid.');
       const document = await service.upload(
         request.params.bookingKey,
-        { fileName: file.filename, bytes, ...fields.data },
+        { fileName: file.fileName, bytes: file.bytes, ...fields.data },
         requestContext(request),
       );
       return reply.code(201).header('cache-control', 'no-store').send(document);

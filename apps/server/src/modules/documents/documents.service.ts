@@ -4,13 +4,17 @@ import type { StorageAdapter } from '../../adapters/storage.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { BookingStore, RequestContext } from '../booking/index.ts';
 import { assertKeyUsable } from '../booking/index.ts';
-import { FileTypeNotAllowedError, InvalidUploadError } from './documents.errors.ts';
+import {
+  DocumentLimitReachedError,
+  FileTypeNotAllowedError,
+  InvalidUploadError,
+} from './documents.errors.ts';
 import type { TemporaryDocumentRow } from './documents.repository.ts';
 import { allowedFileType, cleanFileName } from './file-type-check.ts';
 
 export interface DocumentStore {
   transaction<T>(work: (tx: DocumentStore) => Promise<T>): Promise<T>;
-  keys: Pick<BookingStore, 'bookingKeyState' | 'insertAuditEvent'>;
+  keys: Pick<BookingStore, 'bookingKeyState' | 'lockBookingKey' | 'insertAuditEvent'>;
   insert(document: Omit<TemporaryDocumentRow, 'id'>, now: Date): Promise<TemporaryDocumentRow>;
   find(bookingKey: string, id: string): Promise<TemporaryDocumentRow | undefined>;
   delete(id: string): Promise<void>;
@@ -55,13 +59,18 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           `Only these file types can be uploaded: ${validContentTypes.join(', ')}.`,
         );
       }
+      const limitReached = () =>
+        new DocumentLimitReachedError(`At most ${maxDocumentsPerKey} documents can be uploaded.`);
+      // A cheap early answer; the count that decides is taken again under the key's lock.
       assertKeyUsable(await store.keys.bookingKeyState(bookingKey, now));
-      if ((await store.count(bookingKey)) >= maxDocumentsPerKey) {
-        throw new InvalidUploadError(`At most ${maxDocumentsPerKey} documents can be uploaded.`);
-      }
+      if ((await store.count(bookingKey)) >= maxDocumentsPerKey) throw limitReached();
       const storageKey = await storage.put(upload.bytes);
       try {
         const row = await store.transaction(async (tx) => {
+          // Concurrent uploads to one key take turns here, so the limit holds (booking's slots
+          // are guarded the same way, by the database rather than by a check before writing).
+          assertKeyUsable(await tx.keys.lockBookingKey(bookingKey, now));
+          if ((await tx.count(bookingKey)) >= maxDocumentsPerKey) throw limitReached();
           const inserted = await tx.insert(
             {
               bookingKey,
