@@ -100,9 +100,14 @@ export function OtpModal({
         </div>
         {/* Visible every second, announced only when it changes state: a per-second live region is noise. */}
         <p className={styles.countdown} aria-live="off">
-          {secondsUntilResend > 0
-            ? t('authentication.otp_modal.resend_in', { count: secondsUntilResend })
-            : null}
+          {secondsUntilResend > 90
+            ? // Past the hourly cap the wait is long: minutes read better than 3,000 seconds.
+              t('authentication.otp_modal.resend_in_minutes', {
+                count: Math.ceil(secondsUntilResend / 60),
+              })
+            : secondsUntilResend > 0
+              ? t('authentication.otp_modal.resend_in', { count: secondsUntilResend })
+              : null}
         </p>
         <p className={styles.visuallyHidden} role="status">
           {resent ? t('authentication.otp_modal.resent') : ''}

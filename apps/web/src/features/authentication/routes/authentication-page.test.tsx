@@ -226,6 +226,29 @@ describe('OTP step', slow, () => {
     });
   });
 
+  it('says the wait in minutes when the hourly cap holds the next code back', async () => {
+    const { user } = await renderApp(page(appointmentQuery), {
+      api: {
+        '/api/config/access': accessConfig(),
+        '/api/authentication': answer({
+          otpRequired: true,
+          otpChannel: 'EMAIL',
+          otpSecondsBetweenRequests: 1,
+        }),
+        // The key's hourly cap: the server says how long until the hour is over.
+        '/api/authentication/otp': () => jsonResponse({ sent: false, retryAfterSeconds: 3545 }),
+      },
+    });
+    const dialog = await typeDateOfBirth(user, '9', '3', '1984');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const otp = await screen.findByRole('dialog', { name: 'Enter the security code' });
+    const resend = within(otp).getByRole('button', { name: 'Send a new code' });
+    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 4000 });
+    await user.click(resend);
+    await within(otp).findByText('You can ask for a new code in 60 minutes.');
+    expect(resend).toBeDisabled();
+  });
+
   it('reopens the OTP modal with the OTP error on a wrong code', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
       api: {
