@@ -63,6 +63,7 @@ function vitest(name, projects, env = {}) {
 ensureChromium();
 stage('typecheck', 'npx', ['tsc', '-b']);
 stage('lint', 'npx', ['biome', 'ci', '.']);
+stage('module boundaries', 'node', ['scripts/check-boundaries.mjs']);
 vitest('unit and web', ['unit', 'web']);
 const { TEST_DATABASE_URL } = process.env;
 vitest('integration on PGlite', ['integration'], { TEST_DATABASE_URL: '' });

@@ -9,7 +9,7 @@ import {
   useExamGroups,
   useExams,
   useWalkInExams,
-} from '../features/booking/api/catalogue-api.ts';
+} from '../features/booking/index.ts';
 import { errorResponse, jsonResponse } from '../testing/fixtures.ts';
 import { prefetchInitialRoutes } from './route-prefetch.ts';
 import { appRoutes } from './router.tsx';

@@ -8,13 +8,9 @@ import {
   timeOfDayValues,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
+import { ExamNotAtClinicError, UnknownClinicError, UnknownExamError } from '../catalogue/index.ts';
 import { distanceKm } from '../locations/index.ts';
-import {
-  ExamNotAtClinicError,
-  InvalidAvailabilityQueryError,
-  UnknownClinicError,
-  UnknownExamError,
-} from './availability.errors.ts';
+import { InvalidAvailabilityQueryError } from './availability.errors.ts';
 import type * as repository from './availability.repository.ts';
 import type { ClinicForExam, ClinicRow, ExamRow } from './availability.repository.ts';
 import {
@@ -179,7 +175,7 @@ export function createAvailabilityService(deps: {
     const clinic: ClinicRow | undefined = catalogue.findClinicBySlug(clinicSlug);
     if (!clinic) throw new UnknownClinicError(clinicSlug);
     const [atClinic] = catalogue.listClinicsForExam(exam.id, [clinic.id]);
-    if (!atClinic) throw new ExamNotAtClinicError(exam.slug, clinic.slug);
+    if (!atClinic) throw new ExamNotAtClinicError(exam.name, clinic.name);
     return atClinic;
   }
 

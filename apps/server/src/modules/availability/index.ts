@@ -15,11 +15,6 @@ import { createCatalogueCache } from './availability-catalogue.ts';
 import { batchVersionReads } from './batched-version-reads.ts';
 import { formatWithOffset, offsetAt } from './local-time.ts';
 
-export {
-  ExamNotAtClinicError,
-  UnknownClinicError,
-  UnknownExamError,
-} from './availability.errors.ts';
 export { catalogueStillAt } from './availability.repository.ts';
 export { addLocalDays, localDayOf } from './local-time.ts';
 export type { AvailabilityService, AvailabilitySettings, BookableSlotLookup, OfferedSlot };

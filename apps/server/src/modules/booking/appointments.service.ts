@@ -7,14 +7,10 @@ import type {
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { catalogueStillAt } from '../availability/index.ts';
+import { ExamNotAtClinicError, UnknownClinicError, UnknownExamError } from '../catalogue/index.ts';
 import { createAppointmentBooker, type Offered } from './book-appointments.ts';
 import { requireBookableSlot, slotTakenError } from './bookable-slot.ts';
-import {
-  ExamNotAtClinicError,
-  SlotInPastError,
-  UnknownClinicError,
-  UnknownExamError,
-} from './booking.errors.ts';
+import { SlotInPastError } from './booking.errors.ts';
 import { assertKeyUsable } from './booking.service.ts';
 import { clinicWallTime, emailHash } from './booking-format.ts';
 import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
@@ -218,16 +214,16 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const exams: ExamRow[] = [];
       for (const slug of [...new Set(request.examSlugs)]) {
         const exam = await store.findExam(slug);
-        if (!exam) throw new UnknownExamError(`There is no exam '${slug}'.`);
+        if (!exam) throw new UnknownExamError(slug, 'writing');
         exams.push(exam);
       }
       let clinic: ClinicRow | null = null;
       if (request.clinicSlug) {
         clinic = (await store.findClinic(request.clinicSlug)) ?? null;
-        if (!clinic) throw new UnknownClinicError(`There is no clinic '${request.clinicSlug}'.`);
+        if (!clinic) throw new UnknownClinicError(request.clinicSlug, 'writing');
         for (const exam of exams) {
           if (!(await store.clinicOffersExam(clinic.id, exam.id))) {
-            throw new ExamNotAtClinicError(`${clinic.name} does not perform ${exam.name}.`);
+            throw new ExamNotAtClinicError(exam.name, clinic.name, 'writing');
           }
         }
       }

@@ -1,11 +1,9 @@
+import { ExamNotAtClinicError, UnknownClinicError, UnknownExamError } from '../catalogue/index.ts';
 import {
   EnquiryOnlyExamError,
-  ExamNotAtClinicError,
   SlotInPastError,
   SlotNotOfferedError,
   SlotUnavailableError,
-  UnknownClinicError,
-  UnknownExamError,
 } from './booking.errors.ts';
 import { clinicWallTime } from './booking-format.ts';
 import type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
@@ -42,10 +40,10 @@ export async function requireBookableSlot(
     bookingKey,
   });
   const { exam, clinic } = found;
-  if (!exam) throw new UnknownExamError(`There is no exam '${item.examSlug}'.`);
-  if (!clinic) throw new UnknownClinicError(`There is no clinic '${item.clinicSlug}'.`);
+  if (!exam) throw new UnknownExamError(item.examSlug, 'writing');
+  if (!clinic) throw new UnknownClinicError(item.clinicSlug, 'writing');
   if (!found.examAtClinic) {
-    throw new ExamNotAtClinicError(`${clinic.name} does not perform ${exam.name}.`);
+    throw new ExamNotAtClinicError(exam.name, clinic.name, 'writing');
   }
   if (exam.bookingRequestOnly) {
     throw new EnquiryOnlyExamError(

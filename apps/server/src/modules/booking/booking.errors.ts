@@ -18,21 +18,6 @@ export class SlotInPastError extends DomainError {
   readonly code = bookingErrorCodes.slotInPast;
 }
 
-export class UnknownExamError extends DomainError {
-  readonly statusCode = 422;
-  readonly code = bookingErrorCodes.unknownExam;
-}
-
-export class UnknownClinicError extends DomainError {
-  readonly statusCode = 422;
-  readonly code = bookingErrorCodes.unknownClinic;
-}
-
-export class ExamNotAtClinicError extends DomainError {
-  readonly statusCode = 422;
-  readonly code = bookingErrorCodes.examNotAtClinic;
-}
-
 /** A bookingRequestOnly exam: it takes a booking request, not an appointment. */
 export class EnquiryOnlyExamError extends DomainError {
   readonly statusCode = 422;

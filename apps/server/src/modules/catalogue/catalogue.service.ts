@@ -6,7 +6,7 @@ import type {
   Modality,
   WalkInExam,
 } from '@portal/contract';
-import { UnknownClinicError, UnknownExamError } from '../availability/index.ts';
+import { UnknownClinicError, UnknownExamError } from './catalogue.errors.ts';
 import type { ExamFilter } from './catalogue.repository.ts';
 
 export interface CatalogueRepository {

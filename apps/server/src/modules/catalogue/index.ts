@@ -5,6 +5,12 @@ import * as repository from './catalogue.repository.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
 import { type CatalogueService, createCatalogueService } from './catalogue.service.ts';
 
+export {
+  ExamNotAtClinicError,
+  type LookupPurpose,
+  UnknownClinicError,
+  UnknownExamError,
+} from './catalogue.errors.ts';
 export type { CatalogueService };
 
 export function buildCatalogueService(db: Kysely<Database>): CatalogueService {

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { DomainError, NotFoundError } from '../../domain-error.ts';
-import { UnknownExamError } from '../availability/index.ts';
+import { UnknownExamError } from '../catalogue/index.ts';
 import { distanceKm, roundKm } from './geo.ts';
 import type { ClinicRow } from './locations.repository.ts';
 

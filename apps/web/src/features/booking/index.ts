@@ -4,6 +4,7 @@
  * the home: the most visited page is in the entry, so the router starts on it at once instead
  * of rendering a fallback while it imports the route (Lighthouse LCP and TBT, issue 3).
  */
+export { useBodyParts, useExamGroups, useExams, useWalkInExams } from './api/catalogue-api.ts';
 export { bookingHomePrefetches } from './home-prefetch.ts';
 export { BookingHomePage } from './routes/booking-home-page.tsx';
 
