@@ -149,19 +149,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     clock: deps.clock,
     settings: provider.booking,
   });
-  await app.register(availabilityModule, {
+  const availability = createAvailabilityService({
     db: deps.db,
     clock: deps.clock,
     settings: provider.booking,
   });
+  await app.register(availabilityModule, { service: availability });
   await app.register(bookingModule, {
     db: deps.db,
     clock: deps.clock,
-    slots: createAvailabilityService({
-      db: deps.db,
-      clock: deps.clock,
-      settings: provider.booking,
-    }),
+    slots: availability,
     settings: { slotHoldMinutes: provider.booking.slotHoldMinutes },
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,

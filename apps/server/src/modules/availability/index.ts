@@ -72,7 +72,14 @@ export function formatClinicTime(instant: Date, timeZone: string): string {
   return formatWithOffset(instant.getTime(), offsetAt(timeZone, instant.getTime()));
 }
 
-/** GET /api/clinics/{clinicSlug}/slots and POST /api/slots/next-available. */
-export async function availabilityModule(app: FastifyInstance, deps: AvailabilityDeps) {
-  registerAvailabilityRoutes(app, createAvailabilityService(deps));
+/**
+ * GET /api/clinics/{clinicSlug}/slots and POST /api/slots/next-available, answered by the
+ * process's one availability service (app.ts builds it once and hands the same one to booking,
+ * so both read one catalogue cache and one free-slot cache).
+ */
+export async function availabilityModule(
+  app: FastifyInstance,
+  deps: { service: AvailabilityService },
+) {
+  registerAvailabilityRoutes(app, deps.service);
 }
