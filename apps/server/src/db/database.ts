@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { AccessTables } from './tables/access-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
@@ -163,3 +163,6 @@ export interface Database
   resource_schedules: ResourceSchedulesTable;
   schedule_exceptions: ScheduleExceptionsTable;
 }
+
+/** What a repository function takes first: the database, or one open transaction on it. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Database, Db } from '../database.ts';
 import { checkDemoBookingCatalogue, seedDemoBookingCatalogue } from './demo-booking-catalogue.ts';
 import { demoExamGroups, demoExams, demoModalities } from './demo-catalogue.ts';
 import { clinicEmail, demoClinics, demoPostalCodes, demoRegions } from './demo-places.ts';
@@ -12,8 +12,6 @@ import {
   planSchedules,
   scheduleValidFrom,
 } from './seed-plan.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Tables the demo seed fills, in dependency order (also used to count rows in tests). */
 export const seededTables = [

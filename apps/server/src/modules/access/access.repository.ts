@@ -1,12 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type {
   AccessAuthenticationType,
   AccessSessionState,
 } from '../../db/tables/access-tables.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface SessionRow {
   id: string;

@@ -1,8 +1,6 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { BusyPeriod, ScheduleWindow } from './slot-engine.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Reads for the slot engine. The catalogue and schedules are loaded whole and

@@ -1,8 +1,5 @@
 import type { PatientDetails } from '@portal/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.ts';
 
 export async function insertBookingKey(db: Db, key: string, now: Date, expiresAt: Date) {
   await db

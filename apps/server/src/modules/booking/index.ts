@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { enqueueBookingNotice } from '../notifications/index.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 import * as keys from './booking.repository.ts';
@@ -45,10 +45,7 @@ async function retryingDeadlock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The repository functions bound to a database, or to one open transaction. */
-export function createBookingStore(
-  db: Kysely<Database> | Transaction<Database>,
-  questionnaires?: QuestionnaireHooks,
-): BookingStore {
+export function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): BookingStore {
   return {
     transaction: (work) =>
       db.isTransaction

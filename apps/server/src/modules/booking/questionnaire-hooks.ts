@@ -1,5 +1,5 @@
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
 
 /**
  * What booking asks the questionnaires module (issue 5). Injected by app.ts so
@@ -45,9 +45,5 @@ export interface QuestionnaireHooks {
   ): Promise<{ confirmationMessage: string | null }>;
   markApiKeyUsed(apiKey: string, bookingRequestId: string): Promise<void>;
   /** Inside the re-key transaction, on its connection: temporary answers follow the key. */
-  moveTemporaryAnswers(
-    db: Kysely<Database> | Transaction<Database>,
-    from: string,
-    to: string,
-  ): Promise<number>;
+  moveTemporaryAnswers(db: Db, from: string, to: string): Promise<number>;
 }

@@ -1,8 +1,9 @@
 import type { PatientDetails } from '@portal/contract';
 import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
 import { type NewOutboxMessage, outboxInsertFragment } from '../notifications/index.ts';
-import type { AuditEvent, Db } from './booking.repository.ts';
+import type { AuditEvent } from './booking.repository.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (an overlapping resource booking). */
 const exclusionViolation = '23P01';

@@ -1,8 +1,6 @@
 import type { BodyPart, Exam, ExamGroup, Modality, WalkInExam } from '@portal/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 
 export interface ExamFilter {
   modalitySlug?: string | undefined;

@@ -1,8 +1,5 @@
 import type { ContactClinic, OpeningHours } from '@portal/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.ts';
 
 /** 'HH:MM:SS' from a `time` column to the contract's 'HH:MM'. */
 const toHourMinute = (time: string) => time.slice(0, 5);

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { createBookingStore } from '../booking/index.ts';
 import * as repository from './documents.repository.ts';
 import { registerDocumentRoutes } from './documents.routes.ts';
@@ -11,7 +11,7 @@ import { createDocumentsService, type DocumentStore } from './documents.service.
 
 export { allowedFileType } from './file-type-check.ts';
 
-function createDocumentStore(db: Kysely<Database> | Transaction<Database>): DocumentStore {
+function createDocumentStore(db: Db): DocumentStore {
   return {
     transaction: (work) =>
       db.isTransaction

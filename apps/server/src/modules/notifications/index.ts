@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import { bookingNoticeMessages } from './notification-templates.ts';
 import {
   insertOutboxMessages,
@@ -22,7 +22,7 @@ export { bookingNoticeMessages, insertOutboxMessages, listLatestMessages, outbox
 
 /** Queues the e-mail and SMS of a booking notice inside the caller's transaction. */
 export function enqueueBookingNotice(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   notice: Parameters<typeof bookingNoticeMessages>[0],
   now: Date,
 ): Promise<number> {

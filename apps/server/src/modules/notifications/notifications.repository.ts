@@ -1,8 +1,6 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { OutboxChannel, OutboxStatus } from '../../db/tables/booking-tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewOutboxMessage {
   channel: OutboxChannel;

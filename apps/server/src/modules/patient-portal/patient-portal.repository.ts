@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.ts';
 
 const clinicColumns = [
   'clinics.id as clinicId',

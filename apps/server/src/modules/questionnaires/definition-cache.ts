@@ -1,4 +1,5 @@
-import type { Db, DefinitionRow } from './questionnaires.repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { DefinitionRow } from './questionnaires.repository.ts';
 import { listCurrentDefinitions } from './questionnaires.repository.ts';
 
 /**

@@ -1,9 +1,7 @@
 import type { ModalSize, QuestionnaireType } from '@portal/contract';
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { OutcomeRule, SurveyConfig } from './questionnaire-config.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /** One version of a definition, as stored. */
 export interface DefinitionRow {

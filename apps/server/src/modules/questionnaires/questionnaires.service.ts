@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { addLocalDays, localDayOf } from '../availability/index.ts';
 import {
   assertKeyUsable,
@@ -40,7 +40,7 @@ import {
   QuestionnaireUnansweredError,
   SlotBeforeMinDateError,
 } from './questionnaires.errors.ts';
-import type { AnswerRow, Db, DefinitionRow } from './questionnaires.repository.ts';
+import type { AnswerRow, DefinitionRow } from './questionnaires.repository.ts';
 import * as repository from './questionnaires.repository.ts';
 
 export interface QuestionnairesServiceDeps {
