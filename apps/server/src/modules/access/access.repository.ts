@@ -389,31 +389,3 @@ export async function latestOtpExhausted(db: Db, sessionId: string): Promise<boo
     .executeTakeFirst();
   return row !== undefined && row.used_at === null && row.tries_left <= 0;
 }
-
-export interface AccessAuditEvent {
-  action: string;
-  /** 'booking_key' events name the key by its SHA-256, never the key itself. */
-  subjectType: string;
-  subjectId: string;
-  clientAddress: string | null;
-  requestId: string | null;
-  /** Ids, flags and types only: never a date of birth, contact, code or token. */
-  details?: Record<string, string | number | boolean | null>;
-}
-
-/** Appends to audit_events (append-only; the same table booking writes). */
-export async function insertAuditEvent(db: Db, event: AccessAuditEvent, now: Date) {
-  await db
-    .insertInto('audit_events')
-    .values({
-      occurred_at: now,
-      actor: 'patient',
-      action: event.action,
-      subject_type: event.subjectType,
-      subject_id: event.subjectId,
-      client_address: event.clientAddress,
-      request_id: event.requestId,
-      details: JSON.stringify(event.details ?? {}),
-    })
-    .execute();
-}

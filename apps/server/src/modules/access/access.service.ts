@@ -17,6 +17,7 @@ import type { CaptchaVerifier } from '../../adapters/captcha.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
+import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import { insertOutboxMessages } from '../notifications/index.ts';
 import * as repo from './access.repository.ts';
 import {
@@ -136,11 +137,12 @@ export function createAccessService(deps: AccessServiceDeps) {
     info: AccessRequestInfo,
     action: string,
     bookingKey: string,
-    details?: repo.AccessAuditEvent['details'],
+    details?: AuditEvent['details'],
   ) {
-    return repo.insertAuditEvent(
+    return insertAuditEvent(
       db,
       {
+        actor: 'patient',
         action,
         subjectType: 'booking_key',
         subjectId: keyRef(bookingKey),

@@ -1,7 +1,8 @@
 import type { PatientDetails } from '@portal/contract';
 import type { RawBuilder } from 'kysely';
+import type { AuditEvent } from '../audit/index.ts';
 import type { BookingNotice } from '../notifications/index.ts';
-import type { AuditEvent, ClinicRow, ExamRow } from './booking.repository.ts';
+import type { ClinicRow, ExamRow } from './booking.repository.ts';
 import type {
   AppointmentClaim,
   AppointmentRecord,

@@ -136,33 +136,6 @@ export async function insertPatient(db: Db, details: PatientDetails): Promise<st
   return row.id;
 }
 
-export interface AuditEvent {
-  actor: string;
-  action: string;
-  subjectType: string;
-  subjectId: string;
-  clientAddress: string | null;
-  requestId: string | null;
-  /** Ids and counts only: never names, dates of birth, contacts or booking keys. */
-  details?: Record<string, string | number | boolean | null | string[]>;
-}
-
-export async function insertAuditEvent(db: Db, event: AuditEvent, now: Date): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      occurred_at: now,
-      actor: event.actor,
-      action: event.action,
-      subject_type: event.subjectType,
-      subject_id: event.subjectId,
-      client_address: event.clientAddress,
-      request_id: event.requestId,
-      details: JSON.stringify(event.details ?? {}),
-    })
-    .execute();
-}
-
 /** Moves temporary documents from one key to another; returns the moved ids. */
 export async function moveTemporaryDocuments(db: Db, from: string, to: string): Promise<string[]> {
   const rows = await db
@@ -172,14 +145,4 @@ export async function moveTemporaryDocuments(db: Db, from: string, to: string): 
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
-}
-
-export async function hasAuditEvent(db: Db, action: string, subjectId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('audit_events')
-    .select('id')
-    .where('action', '=', action)
-    .where('subject_id', '=', subjectId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

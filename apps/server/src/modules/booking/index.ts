@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
+import * as audit from '../audit/index.ts';
 import { enqueueBookingNotice } from '../notifications/index.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 import * as keys from './booking.repository.ts';
@@ -61,8 +62,8 @@ export function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks):
     findClinic: (slug) => keys.findClinic(db, slug),
     clinicOffersExam: (clinicId, examId) => keys.clinicOffersExam(db, clinicId, examId),
     insertPatient: (details) => keys.insertPatient(db, details),
-    insertAuditEvent: (event, now) => keys.insertAuditEvent(db, event, now),
-    hasAuditEvent: (action, subjectId) => keys.hasAuditEvent(db, action, subjectId),
+    insertAuditEvent: (event, now) => audit.insertAuditEvent(db, event, now),
+    hasAuditEvent: (action, subjectId) => audit.hasAuditEvent(db, action, subjectId),
     moveTemporaryDocuments: (from, to) => keys.moveTemporaryDocuments(db, from, to),
     moveQuestionnaireAnswers: async (from, to) =>
       questionnaires ? questionnaires.moveTemporaryAnswers(db, from, to) : 0,

@@ -2,8 +2,8 @@ import type { PatientDetails } from '@portal/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
+import type { AuditEvent } from '../audit/index.ts';
 import { type NewOutboxMessage, outboxInsertFragment } from '../notifications/index.ts';
-import type { AuditEvent } from './booking.repository.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (an overlapping resource booking). */
 const exclusionViolation = '23P01';

@@ -1,0 +1,5 @@
+/**
+ * The audit trail: one writer for every module. Entries are appended in the caller's
+ * transaction, so a change and its entry commit together.
+ */
+export { type AuditEvent, hasAuditEvent, insertAuditEvent } from './audit.repository.ts';
