@@ -1,0 +1,104 @@
+import {
+  type AccessConfig,
+  type AuthenticationType,
+  unauthenticatedErrorCode,
+} from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
+import { sha256Hex } from './access-crypto.ts';
+
+/** The words the access files share: settings, who asks, the session, and what a session covers. */
+
+export class UnauthenticatedError extends DomainError {
+  readonly statusCode = 401;
+  readonly code: string = unauthenticatedErrorCode;
+}
+
+export interface AccessSettings extends AccessConfig {
+  /** From the application config: the resend wait the browser shows. */
+  otpSecondsBetweenRequests: number;
+}
+
+/** Who is asking: the cookie's token hash (if any) and where from. */
+export interface AccessRequestInfo {
+  tokenHash: string | null;
+  clientAddress: string;
+  requestId: string;
+}
+
+/** The session a request carries once the guard has checked it. */
+export interface AccessSession {
+  id: string;
+  bookingKey: string;
+  /** The kind of page the patient signed in for (what the browser asked, checked against the key). */
+  authenticationType: AuthenticationType;
+  /** The session proved a one-time password. */
+  otpVerified: boolean;
+  expiresAt: Date;
+}
+
+/** A service answer plus what the route must do with the cookie. */
+export interface WithCookie<T> {
+  body: T;
+  /** A new token to set as the session cookie. */
+  newToken?: string;
+}
+
+export const minutes = (count: number) => count * 60_000;
+
+/** Where failed attempts start counting: attemptWindowMinutes back. */
+export const attemptWindowStart = (settings: AccessSettings, now: Date) =>
+  new Date(now.getTime() - minutes(settings.attemptWindowMinutes));
+
+/** Booking request keys and appointment keys are different things: a session names one kind. */
+const keyKind = (type: AuthenticationType) =>
+  type === 'BOOKING_REQUEST' ? 'BOOKING_REQUEST' : 'APPOINTMENT';
+
+/** Whether pages of this kind need a proved OTP (the provider's settings decide). */
+export function otpApplies(settings: AccessSettings, type: AuthenticationType): boolean {
+  if (!settings.otpEnabled || type === 'BOOKING_REQUEST') return false;
+  return type !== 'PATIENT_PORTAL' || settings.otpForPatientPortal;
+}
+
+/**
+ * Whether a signed-in session may reach pages of kind `scope` (docs/decisions/015): the same
+ * kind of booking key, and every check that kind requires passed. So a patient-portal sign-in
+ * without an OTP reaches no appointment page, whatever the browser asked for.
+ */
+export function covers(
+  settings: AccessSettings,
+  session: Pick<AccessSession, 'authenticationType' | 'otpVerified'>,
+  scope: AuthenticationType,
+): boolean {
+  return (
+    keyKind(session.authenticationType) === keyKind(scope) &&
+    (session.otpVerified || !otpApplies(settings, scope))
+  );
+}
+
+/** An audit entry about a booking key, named by its SHA-256 (never the key itself). */
+export type AccessAudit = (
+  info: Pick<AccessRequestInfo, 'clientAddress' | 'requestId'>,
+  action: string,
+  bookingKey: string,
+  details?: AuditEvent['details'],
+) => Promise<void>;
+
+export function createAccessAudit(db: Db, clock: Clock): AccessAudit {
+  return (info, action, bookingKey, details) =>
+    insertAuditEvent(
+      db,
+      {
+        actor: 'patient',
+        action,
+        subjectType: 'booking_key',
+        subjectId: sha256Hex(bookingKey),
+        clientAddress: info.clientAddress,
+        requestId: info.requestId,
+        ...(details ? { details } : {}),
+      },
+      clock.now(),
+    );
+}

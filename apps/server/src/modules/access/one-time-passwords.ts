@@ -1,0 +1,181 @@
+import {
+  accessMessages,
+  type OtpSendRequest,
+  type OtpSendResponse,
+  type OtpValidateRequest,
+  type OtpValidateResponse,
+} from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import { insertOutboxMessages } from '../notifications/index.ts';
+import * as repo from './access.repository.ts';
+import { newOtpCode, newSessionToken, otpHash, sha256Hex } from './access-crypto.ts';
+import {
+  type AccessAudit,
+  type AccessRequestInfo,
+  type AccessSettings,
+  attemptWindowStart,
+  minutes,
+  UnauthenticatedError,
+  type WithCookie,
+} from './access-model.ts';
+import { otpMessage } from './otp-message.ts';
+import type { Sessions } from './sessions.ts';
+
+const noPendingSignIn = () =>
+  new UnauthenticatedError('No sign-in is waiting for a one-time password.');
+
+/**
+ * One-time passwords (decisions 010 and 015): issued per session, stored as keyed hashes,
+ * limited per booking key however they are triggered, tried once per attempt, and a right code
+ * signs the session in under a new token.
+ */
+export function createOneTimePasswords(deps: {
+  db: Db;
+  clock: Clock;
+  settings: AccessSettings;
+  /** SESSION_SECRET: keys the OTP hashes. */
+  secret: string;
+  providerName: string;
+  sessions: Sessions;
+  audit: AccessAudit;
+}) {
+  const { db, clock, settings, secret, providerName, sessions, audit } = deps;
+  const limits = {
+    minGapSeconds: settings.otpSecondsBetweenRequests,
+    maxPerHour: settings.otpMaxPerHour,
+  };
+
+  const otps = {
+    /**
+     * Creates and queues an OTP for the session unless the booking key had one within the
+     * resend wait or its hourly cap is used up, however the earlier ones were triggered.
+     */
+    async issue(sessionId: string, bookingKey: string, patient: repo.PatientFacts) {
+      const now = clock.now();
+      const code = newOtpCode();
+      const channel = settings.otpChannel;
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.claimOtpSend(trx, bookingKey, now, limits))) return false;
+        await repo.insertOtp(trx, {
+          sessionId,
+          bookingKey,
+          codeHash: otpHash(secret, sessionId, bookingKey, code),
+          channel,
+          now,
+          expiresAt: new Date(now.getTime() + minutes(settings.otpExpiryMinutes)),
+          triesLeft: settings.otpMaxTries,
+        });
+        await insertOutboxMessages(
+          trx,
+          [
+            otpMessage({
+              channel,
+              recipient: channel === 'SMS' ? patient.contactNumber : patient.email,
+              providerName,
+              firstName: patient.firstName,
+              code,
+              expiryMinutes: settings.otpExpiryMinutes,
+            }),
+          ],
+          now,
+        );
+        return true;
+      });
+    },
+
+    /** POST /api/authentication/otp: resend, when the key's pause and hourly cap allow. */
+    async resend(request: OtpSendRequest, info: AccessRequestInfo): Promise<OtpSendResponse> {
+      const session = await sessions.live(info.tokenHash);
+      if (session?.state !== 'OTP_PENDING' || session.bookingKey !== request.bookingKey) {
+        throw noPendingSignIn();
+      }
+      const patient = await repo.findPatientFacts(
+        db,
+        request.bookingKey,
+        session.authenticationType ?? request.authenticationType,
+      );
+      if (!patient) throw noPendingSignIn();
+      if (await otps.issue(session.id, request.bookingKey, patient)) {
+        await audit(info, 'access.otp.sent', request.bookingKey, {
+          channel: settings.otpChannel,
+          sessionId: session.id,
+          resend: true,
+        });
+        return { sent: true, retryAfterSeconds: settings.otpSecondsBetweenRequests };
+      }
+      const now = clock.now();
+      const next = await repo.nextOtpSendAt(db, request.bookingKey, now, limits);
+      const waitMs = next.getTime() - now.getTime();
+      return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+
+    /**
+     * POST /api/authentication/otp/validate: success turns the pending session into a
+     * signed-in one under a new token (the pending token stops working: OWASP ASVS 3.2.1).
+     */
+    async validate(
+      request: OtpValidateRequest,
+      info: AccessRequestInfo,
+    ): Promise<WithCookie<OtpValidateResponse>> {
+      const now = clock.now();
+      const session = await sessions.live(info.tokenHash);
+      if (session?.state !== 'OTP_PENDING' || session.bookingKey !== request.bookingKey) {
+        throw noPendingSignIn();
+      }
+      const failed = (maxAttemptsReached: boolean): WithCookie<OtpValidateResponse> => ({
+        body: { success: false, maxAttemptsReached, message: accessMessages.otpError },
+      });
+      const attempt = await repo.recordAttempt(db, {
+        bookingKey: request.bookingKey,
+        clientAddress: info.clientAddress,
+        kind: 'OTP',
+        now,
+        windowStart: attemptWindowStart(settings, now),
+      });
+      if (
+        attempt.perKey > settings.maxFailedAttemptsPerBookingKey ||
+        attempt.perAddress > settings.maxFailedAttemptsPerClientAddress
+      ) {
+        await audit(info, 'access.otp.blocked', request.bookingKey, { sessionId: session.id });
+        return failed(true);
+      }
+      const tried = await repo.tryOtp(db, {
+        sessionId: session.id,
+        bookingKey: request.bookingKey,
+        codeHash: otpHash(secret, session.id, request.bookingKey, request.otp),
+        now,
+      });
+      if (!tried?.used) {
+        const exhausted =
+          tried === undefined
+            ? await repo.latestOtpExhausted(db, session.id)
+            : tried.triesLeft <= 0;
+        await audit(info, 'access.otp.failed', request.bookingKey, {
+          sessionId: session.id,
+          reason: tried === undefined ? 'NO_USABLE_OTP' : 'WRONG_CODE',
+        });
+        return failed(
+          exhausted ||
+            attempt.perKey >= settings.maxFailedAttemptsPerBookingKey ||
+            attempt.perAddress >= settings.maxFailedAttemptsPerClientAddress,
+        );
+      }
+      const token = newSessionToken();
+      const upgraded = await repo.authenticateSession(db, session.id, {
+        now,
+        idleExpiresAt: sessions.idleExpiry(now, session.absoluteExpiresAt),
+        tokenHash: sha256Hex(token),
+      });
+      if (!upgraded) throw new UnauthenticatedError('The sign-in is no longer waiting.');
+      await repo.forgetKeyAttempts(db, request.bookingKey);
+      await audit(info, 'access.otp.used', request.bookingKey, { sessionId: session.id });
+      await audit(info, 'access.sign-in.succeeded', request.bookingKey, {
+        authenticationType: session.authenticationType,
+        sessionId: session.id,
+      });
+      return { newToken: token, body: { success: true, maxAttemptsReached: false, message: null } };
+    },
+  };
+  return otps;
+}

@@ -1,0 +1,155 @@
+import type { AuthenticationType, SessionResponse } from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import * as repo from './access.repository.ts';
+import { newSessionToken, sha256Hex } from './access-crypto.ts';
+import {
+  type AccessAudit,
+  type AccessRequestInfo,
+  type AccessSession,
+  type AccessSettings,
+  attemptWindowStart,
+  covers,
+  minutes,
+  UnauthenticatedError,
+} from './access-model.ts';
+
+// A sliding idle expiry, written at most once a minute per session instead of on every request.
+const touchIntervalMs = 60_000;
+const housekeepingIntervalMs = 10 * 60_000;
+
+/**
+ * Sessions as rows behind the cookie (decision 010): opening one under a new token, reading the
+ * live one, sliding its idle expiry, what it covers (decision 015), logout and housekeeping.
+ */
+export function createSessions(deps: {
+  db: Db;
+  clock: Clock;
+  settings: AccessSettings;
+  audit: AccessAudit;
+}) {
+  const { db, clock, settings, audit } = deps;
+  let lastHousekeeping = 0;
+
+  const idleExpiry = (now: Date, absolute: Date) =>
+    new Date(Math.min(now.getTime() + minutes(settings.sessionIdleMinutes), absolute.getTime()));
+
+  const sessions = {
+    idleExpiry,
+
+    /** The live session of a token hash, in whatever state. */
+    async live(tokenHash: string | null) {
+      if (tokenHash === null) return undefined;
+      return repo.findLiveSession(db, tokenHash, clock.now());
+    },
+
+    /** Opens a new session (a new token: a sign-in never reuses the browser's old one). */
+    async open(
+      info: AccessRequestInfo,
+      state: 'OTP_PENDING' | 'AUTHENTICATED' | 'ANONYMOUS',
+      bookingKey: string | null,
+      type: AuthenticationType | null,
+      verifiedCaptcha: boolean,
+    ) {
+      const now = clock.now();
+      const absolute = new Date(now.getTime() + settings.sessionAbsoluteHours * 3_600_000);
+      const token = newSessionToken();
+      if (info.tokenHash !== null) await repo.deleteSessionByTokenHash(db, info.tokenHash);
+      const id = await repo.insertSession(db, {
+        tokenHash: sha256Hex(token),
+        state,
+        bookingKey,
+        authenticationType: type,
+        verifiedCaptcha,
+        clientAddress: info.clientAddress,
+        now,
+        idleExpiresAt: idleExpiry(now, absolute),
+        absoluteExpiresAt: absolute,
+      });
+      return { id, token };
+    },
+
+    /**
+     * The AUTHENTICATED session of this token, its idle expiry slid forward (at
+     * most one write a minute); undefined when there is none.
+     */
+    async authenticated(tokenHash: string | null): Promise<AccessSession | undefined> {
+      const session = await sessions.live(tokenHash);
+      if (
+        session?.state !== 'AUTHENTICATED' ||
+        session.bookingKey === null ||
+        session.authenticationType === null
+      ) {
+        return undefined;
+      }
+      const now = clock.now();
+      let idleExpiresAt = session.idleExpiresAt;
+      if (now.getTime() - session.lastSeenAt.getTime() >= touchIntervalMs) {
+        idleExpiresAt = idleExpiry(now, session.absoluteExpiresAt);
+        await repo.touchSession(db, session.id, now, idleExpiresAt);
+      }
+      return {
+        id: session.id,
+        bookingKey: session.bookingKey,
+        authenticationType: session.authenticationType,
+        otpVerified: session.otpVerified,
+        expiresAt: idleExpiresAt,
+      };
+    },
+
+    /** Whether the session may reach pages of kind `scope` (decision 015). */
+    covers: (session: AccessSession, scope: AuthenticationType) => covers(settings, session, scope),
+
+    /**
+     * GET /api/authentication/session: 200 only when the session covers this key and, when
+     * given, this kind of page.
+     */
+    async check(
+      bookingKey: string,
+      tokenHash: string | null,
+      scope?: AuthenticationType,
+    ): Promise<SessionResponse> {
+      const session = await sessions.authenticated(tokenHash);
+      if (
+        !session ||
+        session.bookingKey !== bookingKey ||
+        (scope !== undefined && !covers(settings, session, scope))
+      ) {
+        throw new UnauthenticatedError('Sign in to see this booking.');
+      }
+      return {
+        authenticated: true,
+        bookingKey: session.bookingKey,
+        authenticationType: session.authenticationType,
+        expiresAt: session.expiresAt.toISOString(),
+      };
+    },
+
+    /** POST /api/authentication/logout: the row goes; the cookie is cleared by the route. */
+    async logout(info: AccessRequestInfo): Promise<void> {
+      if (info.tokenHash === null) return;
+      const ended = await repo.deleteSessionByTokenHash(db, info.tokenHash);
+      if (ended?.bookingKey) {
+        await audit(info, 'access.session.ended', ended.bookingKey, { sessionId: ended.id });
+      }
+    },
+
+    /**
+     * At most every 10 minutes per instance: expired sessions, attempts out of the window and
+     * OTP send counts that no longer hold anything back.
+     */
+    async housekeeping(now: Date) {
+      if (now.getTime() - lastHousekeeping < housekeepingIntervalMs) return;
+      lastHousekeeping = now.getTime();
+      await repo.deleteExpired(db, now, {
+        attempts: attemptWindowStart(settings, now),
+        otpSends: new Date(
+          now.getTime() - Math.max(3_600_000, settings.otpSecondsBetweenRequests * 1000),
+        ),
+      });
+    },
+  };
+  return sessions;
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
