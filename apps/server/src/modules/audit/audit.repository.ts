@@ -1,5 +1,11 @@
 import type { Db } from '../../db/database.ts';
 
+/** Who asked, as every audit entry records it (plugins/request-context.ts reads it from a request). */
+export interface RequestContext {
+  clientAddress: string | null;
+  requestId: string | null;
+}
+
 /** One entry of the audit trail (DESIGN's rule: every read or change of patient data). */
 export interface AuditEvent {
   /** Who acted: 'patient' (a signed-in session), 'public' (a booking-key holder), 'system'. */

@@ -2,4 +2,9 @@
  * The audit trail: one writer for every module. Entries are appended in the caller's
  * transaction, so a change and its entry commit together.
  */
-export { type AuditEvent, hasAuditEvent, insertAuditEvent } from './audit.repository.ts';
+export {
+  type AuditEvent,
+  hasAuditEvent,
+  insertAuditEvent,
+  type RequestContext,
+} from './audit.repository.ts';

@@ -1,6 +1,6 @@
 import type { PatientDetails } from '@portal/contract';
 import type { RawBuilder } from 'kysely';
-import type { AuditEvent } from '../audit/index.ts';
+import type { AuditEvent, RequestContext } from '../audit/index.ts';
 import type { BookingNotice } from '../notifications/index.ts';
 import type { ClinicRow, ExamRow } from './booking.repository.ts';
 import type {
@@ -19,6 +19,7 @@ export type {
   ExamRow,
   NewAppointment,
   OutboxRecord,
+  RequestContext,
 };
 
 type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
@@ -107,10 +108,4 @@ export interface BookingStore {
     }>
   >;
   enqueueNotice(notice: BookingNotice, now: Date): Promise<number>;
-}
-
-/** Who asked, for the audit trail. */
-export interface RequestContext {
-  clientAddress: string | null;
-  requestId: string | null;
 }

@@ -13,12 +13,12 @@ import {
   slotHoldRequestSchema,
   slotHoldResponseSchema,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestContext } from '../../plugins/request-context.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 import type { BookingService } from './booking.service.ts';
-import type { RequestContext } from './booking-store.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -29,11 +29,6 @@ const errors = {
   500: errorResponseSchema,
 };
 const keyParams = z.object({ bookingKey: bookingKeySchema });
-
-export const requestContext = (request: FastifyRequest): RequestContext => ({
-  clientAddress: request.ip ?? null,
-  requestId: String(request.id),
-});
 
 export function registerBookingRoutes(
   app: FastifyInstance,

@@ -14,7 +14,6 @@ import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 import * as bookings from './resource-bookings.repository.ts';
 import { createSlotTurns } from './slot-turns.ts';
 
-export { requestContext } from './booking.routes.ts';
 export { assertKeyUsable, generateBookingKey } from './booking.service.ts';
 export {
   type BookingCleanup,

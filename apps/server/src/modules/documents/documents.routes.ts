@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSingleUpload } from '../../plugins/multipart-upload.ts';
-import { requestContext } from '../booking/index.ts';
+import { requestContext } from '../../plugins/request-context.ts';
 import { InvalidUploadError } from './documents.errors.ts';
 import type { DocumentsService } from './documents.service.ts';
 

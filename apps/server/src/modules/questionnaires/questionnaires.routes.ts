@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestContext } from '../booking/index.ts';
+import { requestContext } from '../../plugins/request-context.ts';
 import type { QuestionnairesService } from './questionnaires.service.ts';
 
 export const questionnaireErrors = {

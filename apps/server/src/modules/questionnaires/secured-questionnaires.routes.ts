@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestContext } from '../../plugins/request-context.ts';
 import { accessRequestInfo } from '../access/index.ts';
-import { requestContext } from '../booking/index.ts';
 import { questionnaireErrors } from './questionnaires.routes.ts';
 import type { SecuredQuestionnairesService } from './secured-questionnaires.service.ts';
 
