@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDay } from '../../../lib/clinic-time.ts';
 import type { CalendarView } from '../model/booking-params.ts';
 import { addDays, daysBetween, startOfWeek, visibleRange } from '../model/calendar-dates.ts';
 import styles from './calendar.module.css';
@@ -31,9 +32,7 @@ export function Calendar({
   const gridStart = view === 'MONTH' ? startOfWeek(from) : from;
   const days = daysBetween(gridStart, view === 'MONTH' ? addDays(startOfWeek(to), 6) : to);
   const format = (day: string, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(i18n.language, { timeZone: 'UTC', ...options }).format(
-      new Date(`${day}T00:00:00Z`),
-    );
+    formatCalendarDay(day, i18n.language, options);
   const heading =
     view === 'MONTH'
       ? format(from, { month: 'long', year: 'numeric' })

@@ -2,12 +2,16 @@ import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import {
+  clinicZoneName,
+  formatClinicDateTime,
+  formatClinicDateTimeRange,
+} from '../../../lib/clinic-time.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import { isTranslationKey } from '../../questionnaires/index.ts';
 import { loadCompletion, type PreferredTime } from '../model/booking-session.ts';
 import styles from './booking.module.css';
 import { RedirectModal } from './redirect-modal.tsx';
-import { formatInZone, zoneName } from './slot-time.tsx';
 import { WalkInGuidance } from './walk-in-guidance.tsx';
 
 /** The completion summary: exams, clinic, clinic-local date and time, and the booking key. */
@@ -35,16 +39,6 @@ export function CompletionSummary() {
     );
   }
   const staff = completion.staffBooking ? '_staff' : '';
-  const format = (instant: string, timeZone: string) =>
-    formatInZone(instant, timeZone, i18n.language, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
 
   return (
     <div>
@@ -76,7 +70,7 @@ export function CompletionSummary() {
           <div key={`${item.examName}-${item.date}`}>
             <dt>{item.examName}</dt>
             <dd>{item.clinicName}</dd>
-            <dd>{format(item.date, item.timeZone)}</dd>
+            <dd>{formatClinicDateTime(item.date, item.timeZone, i18n.language)}</dd>
           </div>
         ))}
         {completion.bookingRequests.map((item) => (
@@ -118,20 +112,10 @@ function preferredText(preferred: PreferredTime, locale: string, t: TFunction): 
       parts: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
         preferred.timeOfDay.map((part) => t(`booking.slots.${part.toLowerCase()}`)),
       ),
-      zone: zoneName(preferred.timeZone, locale, new Date()),
+      zone: clinicZoneName(preferred.timeZone, locale, new Date()),
     });
   }
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: preferred.timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
   return preferred.end
-    ? format.formatRange(new Date(preferred.start), new Date(preferred.end))
-    : format.format(new Date(preferred.start));
+    ? formatClinicDateTimeRange(preferred.start, preferred.end, preferred.timeZone, locale)
+    : formatClinicDateTime(preferred.start, preferred.timeZone, locale);
 }

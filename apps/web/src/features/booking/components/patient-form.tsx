@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
 import { pushBookingCompleted, pushBookingEvent } from '../../../lib/analytics.ts';
+import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { uploadReferral } from '../api/booking-api.ts';
 import { useBookingConfig } from '../api/catalogue-api.ts';
 import { useStaffBooking } from '../hooks/use-booking-navigation.ts';
@@ -23,7 +24,6 @@ import { ensureBookingKey, holds, saveCompletion } from '../model/booking-sessio
 import { BookingFailedError, createBooking, SlotLostError } from '../model/create-booking.ts';
 import { serverErrorMessage } from '../model/server-error-message.ts';
 import styles from './booking.module.css';
-import { formatInZone } from './slot-time.tsx';
 import { WalkInGuidance } from './walk-in-guidance.tsx';
 
 const formSchema = patientDetailsSchema.extend({
@@ -257,15 +257,7 @@ export default function PatientForm({
               <li key={exam.slug}>
                 {exam.nameWithModality}
                 {start && start !== 'request'
-                  ? ` — ${formatInZone(start, clinic.timeZone, i18n.language, {
-                      weekday: 'long',
-                      day: 'numeric',
-                      month: 'long',
-                      year: 'numeric',
-                      hour: 'numeric',
-                      minute: '2-digit',
-                      timeZoneName: 'short',
-                    })}`
+                  ? ` — ${formatClinicDateTime(start, clinic.timeZone, i18n.language)}`
                   : ` — ${t('booking.form.by_request')}`}
               </li>
             );

@@ -1,28 +1,10 @@
 import type { Slot } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** Clinic-local time of an instant, in the page's language. */
-export function formatInZone(
-  instant: string,
-  timeZone: string,
-  locale: string,
-  options: Intl.DateTimeFormatOptions,
-): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(new Date(instant));
-}
-
-/** The zone's short name at an instant (e.g. AEDT), as the page's language writes it. */
-export function zoneName(timeZone: string, locale: string, instant: string | Date): string {
-  return (
-    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-      .formatToParts(new Date(instant))
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-  );
-}
+import {
+  browserTimeZone,
+  formatClinicDateTime,
+  formatClinicDateTimeRange,
+} from '../../../lib/clinic-time.ts';
 
 /**
  * A slot's start in the clinic's own time, naming the zone when it differs from the browser's
@@ -47,10 +29,7 @@ export function SlotTime({
   };
   // An enquiry slot is a window the clinic can be asked for (e.g. 8:00 am – 12:00 pm).
   const text = slot.enquiry
-    ? new Intl.DateTimeFormat(locale, { timeZone: slot.timeZone, ...options }).formatRange(
-        new Date(slot.start),
-        new Date(slot.end),
-      )
-    : formatInZone(slot.start, slot.timeZone, locale, options);
+    ? formatClinicDateTimeRange(slot.start, slot.end, slot.timeZone, locale, options)
+    : formatClinicDateTime(slot.start, slot.timeZone, locale, options);
   return <time dateTime={slot.start}>{text}</time>;
 }

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { browserTimeZone, clinicZoneName, formatCalendarDay } from '../../../lib/clinic-time.ts';
 import { useClock } from '../../../lib/clock.tsx';
 import { useClinicSlots, useNextAvailable } from '../api/availability-api.ts';
 import { holdSlot } from '../api/booking-api.ts';
 import styles from '../components/booking.module.css';
 import { Calendar } from '../components/calendar.tsx';
-import { browserTimeZone, SlotTime, zoneName } from '../components/slot-time.tsx';
+import { SlotTime } from '../components/slot-time.tsx';
 import {
   calendarViewOf,
   chosenSlotsOf,
@@ -259,19 +260,18 @@ export function SlotSelection({
         <h2 id="slot-list-title" className={page.slotTitle}>
           {selectedDay
             ? t('booking.slots.times_on', {
-                day: new Intl.DateTimeFormat(undefined, {
-                  timeZone: 'UTC',
+                day: formatCalendarDay(selectedDay, undefined, {
                   weekday: 'long',
                   day: 'numeric',
                   month: 'long',
-                }).format(new Date(`${selectedDay}T00:00:00Z`)),
+                }),
               })
             : t('booking.slots.times')}
         </h2>
         {zoneDiffers ? (
           <p className={styles.hint}>
             {t('booking.slots.zone', {
-              zone: `${zoneName(clinic.timeZone, i18n.language, daySlots[0]?.start ?? clock())}, ${clinic.timeZone}`,
+              zone: `${clinicZoneName(clinic.timeZone, i18n.language, daySlots[0]?.start ?? clock())}, ${clinic.timeZone}`,
             })}
           </p>
         ) : null}

@@ -40,17 +40,3 @@ export function PatientPage({
     </Page>
   );
 }
-
-/** Date and time in the clinic's own zone, naming the zone (DESIGN.md §5). */
-export function clinicTime(instant: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(instant));
-}

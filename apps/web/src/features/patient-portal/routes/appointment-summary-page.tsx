@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useAppointmentsSummary } from '../api/summary-api.ts';
-import { clinicTime, PatientPage } from '../components/patient-page.tsx';
+import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 
 /**
@@ -50,7 +51,9 @@ function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enab
           <dl className={styles.details}>
             <div>
               <dt>{t('patient_portal.when')}</dt>
-              <dd>{clinicTime(appointment.startsAt, appointment.timeZone, i18n.language)}</dd>
+              <dd>
+                {formatClinicDateTime(appointment.startsAt, appointment.timeZone, i18n.language)}
+              </dd>
             </div>
             <div>
               <dt>{t('patient_portal.where')}</dt>

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { browserTimeZone, formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useBookingRequestSummary } from '../api/summary-api.ts';
-import { clinicTime, PatientPage } from '../components/patient-page.tsx';
+import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 
 /** The booking request summary (read-only): /booking-requests/:bookingKey and /br/:bookingKey. */
@@ -30,7 +31,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
   if (summary.isPending) return <Loading />;
   if (summary.isError) return <LoadError onRetry={() => void summary.refetch()} />;
   const request = summary.data;
-  const zone = request.clinic?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = request.clinic?.timeZone ?? browserTimeZone();
 
   return (
     <>
@@ -75,7 +76,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
             <dt>{t('patient_portal.preferred_time')}</dt>
             <dd>
               {request.preferredStart
-                ? clinicTime(request.preferredStart, zone, i18n.language)
+                ? formatClinicDateTime(request.preferredStart, zone, i18n.language)
                 : t('patient_portal.no_preference')}
             </dd>
           </div>

@@ -1,18 +1,9 @@
 import type { ContactClinic, OpeningHours } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { formatClinicTimeOfDay } from '../../../lib/clinic-time.ts';
 import styles from './contact-page.module.css';
 
 const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** "08:00" in the page's locale ("8:00 am" for en-AU); clinic-local, so no time zone maths. */
-function formatTime(time: string, locale: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(Date.UTC(2000, 0, 1, hours, minutes));
-}
 
 function hoursFor(openingHours: OpeningHours[], weekday: number) {
   return openingHours.filter((entry) => entry.weekday === weekday);
@@ -68,7 +59,7 @@ export function ClinicCard({ clinic }: { clinic: ContactClinic }) {
                         : hours
                             .map(
                               (entry) =>
-                                `${formatTime(entry.opens, i18n.language)} – ${formatTime(entry.closes, i18n.language)}`,
+                                `${formatClinicTimeOfDay(entry.opens, i18n.language)} – ${formatClinicTimeOfDay(entry.closes, i18n.language)}`,
                             )
                             .join(', ')}
                     </td>
