@@ -22,7 +22,8 @@ export type {
   RequestContext,
 };
 
-type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
+/** A booking key is reserved (usable), used (booked), or unknown (never issued or expired). */
+export type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
 
 /**
  * What the booking services need from storage, without SQL or Kysely: the

@@ -14,6 +14,12 @@ import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 import * as bookings from './resource-bookings.repository.ts';
 import { createSlotTurns } from './slot-turns.ts';
 
+export {
+  type AppointmentOfKey,
+  endAppointment,
+  listAppointmentsOfKey,
+} from './appointments.repository.ts';
+export { bookingKeyState, lockBookingKey } from './booking.repository.ts';
 export { assertKeyUsable, generateBookingKey } from './booking.service.ts';
 export {
   type BookingCleanup,
@@ -22,7 +28,11 @@ export {
   createBookingCleanup,
 } from './booking-cleanup.ts';
 export { emailHash } from './booking-format.ts';
-export type { BookingStore, RequestContext } from './booking-store.ts';
+export {
+  type BookingRequestOfKey,
+  findBookingRequestOfKey,
+} from './booking-requests.repository.ts';
+export type { KeyState as BookingKeyState } from './booking-store.ts';
 export type { OfferedSlot, OfferedSlotFinder } from './offered-slot.ts';
 export type { PatientFacts, QuestionnaireHooks } from './questionnaire-hooks.ts';
 
@@ -45,7 +55,7 @@ async function retryingDeadlock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The repository functions bound to a database, or to one open transaction. */
-export function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): BookingStore {
+function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): BookingStore {
   return {
     transaction: (work) =>
       db.isTransaction

@@ -2,7 +2,8 @@ import type { TemporaryDocument } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import type { BookingStore, RequestContext } from '../booking/index.ts';
+import type { AuditEvent, RequestContext } from '../audit/index.ts';
+import type { BookingKeyState } from '../booking/index.ts';
 import { assertKeyUsable } from '../booking/index.ts';
 import {
   DocumentLimitReachedError,
@@ -14,7 +15,12 @@ import { allowedFileType, cleanFileName } from './file-type-check.ts';
 
 export interface DocumentStore {
   transaction<T>(work: (tx: DocumentStore) => Promise<T>): Promise<T>;
-  keys: Pick<BookingStore, 'bookingKeyState' | 'lockBookingKey' | 'insertAuditEvent'>;
+  keys: {
+    bookingKeyState(key: string, now: Date): Promise<BookingKeyState>;
+    /** The same, the key's row locked until the transaction ends. */
+    lockBookingKey(key: string, now: Date): Promise<BookingKeyState>;
+    insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
+  };
   insert(document: Omit<TemporaryDocumentRow, 'id'>, now: Date): Promise<TemporaryDocumentRow>;
   find(bookingKey: string, id: string): Promise<TemporaryDocumentRow | undefined>;
   delete(id: string): Promise<void>;

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { createBookingStore } from '../booking/index.ts';
+import { insertAuditEvent } from '../audit/index.ts';
+import { bookingKeyState, lockBookingKey } from '../booking/index.ts';
 import * as repository from './documents.repository.ts';
 import { registerDocumentRoutes } from './documents.routes.ts';
 import { createDocumentsService, type DocumentStore } from './documents.service.ts';
@@ -17,7 +18,11 @@ function createDocumentStore(db: Db): DocumentStore {
       db.isTransaction
         ? work(createDocumentStore(db))
         : db.transaction().execute((trx) => work(createDocumentStore(trx))),
-    keys: createBookingStore(db),
+    keys: {
+      bookingKeyState: (key, now) => bookingKeyState(db, key, now),
+      lockBookingKey: (key, now) => lockBookingKey(db, key, now),
+      insertAuditEvent: (event, now) => insertAuditEvent(db, event, now),
+    },
     insert: (document, now) => repository.insertTemporaryDocument(db, document, now),
     find: (bookingKey, id) => repository.findTemporaryDocument(db, bookingKey, id),
     delete: (id) => repository.deleteTemporaryDocument(db, id),

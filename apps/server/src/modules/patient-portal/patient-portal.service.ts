@@ -3,19 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { formatClinicTime } from '../availability/index.ts';
-import * as repo from './patient-portal.repository.ts';
+import { findBookingRequestOfKey, listAppointmentsOfKey } from '../booking/index.ts';
 
-const addressLine = (row: {
-  clinicAddress: string | null;
-  clinicSuburb: string | null;
-  clinicState: string | null;
-  clinicPostalCode: string | null;
+const addressLine = (clinic: {
+  address: string;
+  suburb: string;
+  state: string;
+  postalCode: string;
 }) =>
-  [
-    row.clinicAddress,
-    row.clinicSuburb,
-    [row.clinicState, row.clinicPostalCode].filter(Boolean).join(' '),
-  ]
+  [clinic.address, clinic.suburb, [clinic.state, clinic.postalCode].filter(Boolean).join(' ')]
     .filter((part) => part !== null && part !== '')
     .join(', ');
 
@@ -31,57 +27,60 @@ export function createPatientPortalService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
   return {
     async appointments(bookingKey: string): Promise<AppointmentsSummaryResponse> {
-      const rows = await repo.listAppointments(db, bookingKey);
-      const first = rows[0];
+      const appointments = await listAppointmentsOfKey(db, bookingKey);
+      const first = appointments[0];
       if (!first) throw new NotFoundError('There are no appointments for this booking.');
       return {
         bookingKey,
-        status: overallStatus(rows.map((row) => row.status)),
-        patient: { firstName: first.firstName, lastName: first.lastName },
-        appointments: rows.map((row) => ({
-          id: row.id,
-          status: row.status,
-          startsAt: formatClinicTime(new Date(row.startsAt), row.clinicTimeZone),
-          endsAt: formatClinicTime(new Date(row.endsAt), row.clinicTimeZone),
-          timeZone: row.clinicTimeZone,
+        status: overallStatus(appointments.map((appointment) => appointment.status)),
+        patient: first.patient,
+        appointments: appointments.map(({ id, status, startsAt, endsAt, exam, clinic }) => ({
+          id,
+          status,
+          startsAt: formatClinicTime(startsAt, clinic.timeZone),
+          endsAt: formatClinicTime(endsAt, clinic.timeZone),
+          timeZone: clinic.timeZone,
           exam: {
-            slug: row.examSlug,
-            name: row.examName,
-            modalityName: row.modalityName,
-            ...(row.prepInstructions ? { prepInstructions: row.prepInstructions } : {}),
+            slug: exam.slug,
+            name: exam.name,
+            modalityName: exam.modalityName,
+            ...(exam.prepInstructions ? { prepInstructions: exam.prepInstructions } : {}),
           },
           clinic: {
-            id: row.clinicId,
-            slug: row.clinicSlug,
-            name: row.clinicName,
-            address: addressLine(row),
-            timeZone: row.clinicTimeZone,
+            id: clinic.id,
+            slug: clinic.slug,
+            name: clinic.name,
+            address: addressLine(clinic),
+            timeZone: clinic.timeZone,
           },
         })),
       };
     },
 
     async bookingRequest(bookingKey: string): Promise<BookingRequestSummaryResponse> {
-      const row = await repo.findBookingRequest(db, bookingKey);
-      if (!row) throw new NotFoundError('There is no booking request for this booking.');
-      const exams = await repo.listBookingRequestExams(db, row.id);
-      const timeZone = row.clinicTimeZone;
+      const request = await findBookingRequestOfKey(db, bookingKey);
+      if (!request) throw new NotFoundError('There is no booking request for this booking.');
+      const { clinic, preferredStart } = request;
       return {
         bookingKey,
-        status: row.status,
-        createdAt: new Date(row.createdAt).toISOString(),
-        preferredStart: row.preferredStart
-          ? timeZone
-            ? formatClinicTime(new Date(row.preferredStart), timeZone)
-            : new Date(row.preferredStart).toISOString()
+        status: request.status,
+        createdAt: request.createdAt.toISOString(),
+        preferredStart: preferredStart
+          ? clinic
+            ? formatClinicTime(preferredStart, clinic.timeZone)
+            : preferredStart.toISOString()
           : null,
-        patient: { firstName: row.firstName, lastName: row.lastName },
-        exams,
-        clinic:
-          row.clinicId !== null && row.clinicName !== null && timeZone !== null
-            ? { id: row.clinicId, name: row.clinicName, address: addressLine(row), timeZone }
-            : null,
-        patientNotes: row.patientNotes,
+        patient: request.patient,
+        exams: request.exams.map(({ slug, name, modalityName }) => ({ slug, name, modalityName })),
+        clinic: clinic
+          ? {
+              id: clinic.id,
+              name: clinic.name,
+              address: addressLine(clinic),
+              timeZone: clinic.timeZone,
+            }
+          : null,
+        patientNotes: request.patientNotes,
       };
     },
   };

@@ -12,13 +12,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
+import { insertAuditEvent, type RequestContext } from '../audit/index.ts';
 import { addLocalDays, localDayOf } from '../availability/index.ts';
-import {
-  assertKeyUsable,
-  createBookingStore,
-  type PatientFacts,
-  type RequestContext,
-} from '../booking/index.ts';
+import { assertKeyUsable, bookingKeyState, type PatientFacts } from '../booking/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
 import { createDefinitionCache } from './definition-cache.ts';
 import { type CombinedOutcome, combineOutcome, matchingRules } from './outcomes.ts';
@@ -112,7 +108,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
   }
 
   async function keyMustBeReserved(bookingKey: string, now: Date) {
-    assertKeyUsable(await createBookingStore(db).bookingKeyState(bookingKey, now));
+    assertKeyUsable(await bookingKeyState(db, bookingKey, now));
   }
 
   /** The booking-flow outcome for these exams from the key's temporary answers. */
@@ -324,7 +320,8 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           },
           now,
         );
-        await createBookingStore(tx).insertAuditEvent(
+        await insertAuditEvent(
+          tx,
           {
             actor: 'public',
             action: 'questionnaire-answer.saved',

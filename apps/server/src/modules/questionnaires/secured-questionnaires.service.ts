@@ -8,7 +8,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import { createBookingStore, type RequestContext } from '../booking/index.ts';
+import { insertAuditEvent, type RequestContext } from '../audit/index.ts';
+import {
+  endAppointment,
+  findBookingRequestOfKey,
+  listAppointmentsOfKey,
+} from '../booking/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
 import {
   appliesTo,
@@ -121,7 +126,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
   }
 
   async function appointmentsOf(bookingKey: string) {
-    const appointments = await repository.listAppointments(db, bookingKey);
+    const appointments = await listAppointmentsOfKey(db, bookingKey);
     if (appointments.length === 0) throw new NotFoundError('There is no appointment for this key.');
     return appointments;
   }
@@ -139,7 +144,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
       const chosenIds = new Set(chosen.map((appointment) => appointment.id));
       return listing(
         bookingKey,
-        chosen.map((row) => ({ slug: row.examSlug, modalitySlug: row.modalitySlug })),
+        chosen.map((row) => ({ slug: row.exam.slug, modalitySlug: row.exam.modalitySlug })),
         appointmentTypes,
         query.type,
         (answer, definition) =>
@@ -164,7 +169,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         kind === 'painScore'
           ? questionnaireErrorCodes.painScoreProblem
           : questionnaireErrorCodes.invalidAnswer;
-      const appointment = (await repository.listAppointments(db, bookingKey)).find(
+      const appointment = (await listAppointmentsOfKey(db, bookingKey)).find(
         (row) => row.id === request.appointmentId,
       );
       if (!appointment) refuse('appointment not under this key', code);
@@ -177,7 +182,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         !allowed.has(definition.type) ||
         (kind === 'answer' && painScoreTypes.has(definition.type)) ||
         !appliesTo(definition, [
-          { slug: appointment.examSlug, modalitySlug: appointment.modalitySlug },
+          { slug: appointment.exam.slug, modalitySlug: appointment.exam.modalitySlug },
         ])
       ) {
         refuse('questionnaire not asked for this appointment', code);
@@ -192,13 +197,13 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
             bookingRequestId: null,
             questionnaireId: definition.id,
             questionnaireVersion: definition.version,
-            examSlugs: [appointment.examSlug],
+            examSlugs: [appointment.exam.slug],
             result: data,
           },
           now,
         );
-        const audit = createBookingStore(tx);
-        await audit.insertAuditEvent(
+        await insertAuditEvent(
+          tx,
           {
             actor: 'patient',
             action: 'questionnaire-answer.saved',
@@ -216,11 +221,12 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         let status = appointment.status;
         const ending = endsAppointment[definition.type];
         if (ending) {
-          if (!(await repository.endAppointment(tx, appointment.id, ending))) {
+          if (!(await endAppointment(tx, appointment.id, ending))) {
             throw new AppointmentNotActiveError('This appointment can no longer be changed.');
           }
           status = ending;
-          await audit.insertAuditEvent(
+          await insertAuditEvent(
+            tx,
             {
               actor: 'patient',
               action:
@@ -243,14 +249,11 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
       bookingKey: string,
       type: QuestionnaireType | undefined,
     ): Promise<QuestionnairesResponse> {
-      const bookingRequest = await repository.findBookingRequest(db, bookingKey);
+      const bookingRequest = await findBookingRequestOfKey(db, bookingKey);
       if (!bookingRequest) throw new NotFoundError('There is no booking request for this key.');
       return listing(
         bookingKey,
-        bookingRequest.examSlugs.map((slug, index) => ({
-          slug,
-          modalitySlug: bookingRequest.modalitySlugs[index] ?? null,
-        })),
+        bookingRequest.exams.map(({ slug, modalitySlug }) => ({ slug, modalitySlug })),
         bookingRequestTypes,
         type,
         (answer, definition) =>
@@ -265,7 +268,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
       context: RequestContext,
     ): Promise<SaveSecuredAnswerResponse> {
       const now = clock.now();
-      const bookingRequest = await repository.findBookingRequest(db, bookingKey);
+      const bookingRequest = await findBookingRequestOfKey(db, bookingKey);
       const definition = (await repository.listCurrentDefinitions(db)).find(
         (row) => row.id === request.questionnaireId,
       );
@@ -274,10 +277,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
           ? questionnaireErrorCodes.protocolError
           : questionnaireErrorCodes.invalidAnswer;
       if (!bookingRequest) refuse('no booking request under this key', code);
-      const exams = bookingRequest.examSlugs.map((slug, index) => ({
-        slug,
-        modalitySlug: bookingRequest.modalitySlugs[index] ?? null,
-      }));
+      const exams = bookingRequest.exams.map(({ slug, modalitySlug }) => ({ slug, modalitySlug }));
       if (
         !definition ||
         !bookingRequestTypes.has(definition.type) ||
@@ -295,12 +295,13 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
             bookingRequestId: bookingRequest.id,
             questionnaireId: definition.id,
             questionnaireVersion: definition.version,
-            examSlugs: bookingRequest.examSlugs,
+            examSlugs: bookingRequest.exams.map((exam) => exam.slug),
             result: data,
           },
           now,
         );
-        await createBookingStore(tx).insertAuditEvent(
+        await insertAuditEvent(
+          tx,
           {
             actor: 'patient',
             action: 'questionnaire-answer.saved',

@@ -1,0 +1,112 @@
+import type { Db } from '../../db/database.ts';
+import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
+
+/** An appointment of a booking key as other modules read it: its exam, clinic and patient. */
+export interface AppointmentOfKey {
+  id: string;
+  status: AppointmentStatus;
+  startsAt: Date;
+  endsAt: Date;
+  exam: {
+    slug: string;
+    name: string;
+    modalityName: string;
+    modalitySlug: string;
+    prepInstructions: string | null;
+  };
+  clinic: {
+    id: number;
+    slug: string;
+    name: string;
+    address: string;
+    suburb: string;
+    state: string;
+    postalCode: string;
+    timeZone: string;
+  };
+  patient: { firstName: string; lastName: string };
+}
+
+/** Every appointment of a booking key, earliest first (whatever its status). */
+export async function listAppointmentsOfKey(
+  db: Db,
+  bookingKey: string,
+): Promise<AppointmentOfKey[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .innerJoin('exams', 'exams.id', 'appointments.exam_id')
+    .innerJoin('modalities', 'modalities.id', 'exams.modality_id')
+    .innerJoin('clinics', 'clinics.id', 'appointments.clinic_id')
+    .innerJoin('patients', 'patients.id', 'appointments.patient_id')
+    .select([
+      'appointments.id',
+      'appointments.status',
+      'appointments.starts_at as startsAt',
+      'appointments.ends_at as endsAt',
+      'exams.slug as examSlug',
+      'exams.name as examName',
+      'exams.prep_instructions as prepInstructions',
+      'modalities.name as modalityName',
+      'modalities.slug as modalitySlug',
+      'clinics.id as clinicId',
+      'clinics.slug as clinicSlug',
+      'clinics.name as clinicName',
+      'clinics.address as clinicAddress',
+      'clinics.suburb as clinicSuburb',
+      'clinics.state as clinicState',
+      'clinics.postal_code as clinicPostalCode',
+      'clinics.time_zone as clinicTimeZone',
+      'patients.first_name as firstName',
+      'patients.last_name as lastName',
+    ])
+    .where('appointments.booking_key', '=', bookingKey)
+    .orderBy('appointments.starts_at')
+    .orderBy('appointments.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    startsAt: new Date(row.startsAt),
+    endsAt: new Date(row.endsAt),
+    exam: {
+      slug: row.examSlug,
+      name: row.examName,
+      modalityName: row.modalityName,
+      modalitySlug: row.modalitySlug,
+      prepInstructions: row.prepInstructions,
+    },
+    clinic: {
+      id: row.clinicId,
+      slug: row.clinicSlug,
+      name: row.clinicName,
+      address: row.clinicAddress,
+      suburb: row.clinicSuburb,
+      state: row.clinicState,
+      postalCode: row.clinicPostalCode,
+      timeZone: row.clinicTimeZone,
+    },
+    patient: { firstName: row.firstName, lastName: row.lastName },
+  }));
+}
+
+/**
+ * The appointment leaves the books: its status changes and its resource
+ * booking is deleted, so the slot is offered again. Only a BOOKED or PENDING
+ * appointment changes; returns whether it did.
+ */
+export async function endAppointment(
+  db: Db,
+  appointmentId: string,
+  status: 'CANCELED' | 'DECLINED_BY_PATIENT',
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('appointments')
+    .set({ status })
+    .where('id', '=', appointmentId)
+    .where('status', 'in', ['BOOKED', 'PENDING'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) return false;
+  await db.deleteFrom('resource_bookings').where('appointment_id', '=', appointmentId).execute();
+  return true;
+}
