@@ -7,8 +7,8 @@ import type {
 import type { RawBuilder } from 'kysely';
 import { bookingNoticeMessages } from '../notifications/index.ts';
 import { type BookableSlot, slotTakenError } from './bookable-slot.ts';
-import { assertKeyUsable } from './booking.service.ts';
 import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
+import { assertKeyUsable } from './booking-keys.service.ts';
 import type {
   AppointmentRecord,
   AppointmentRecordsInput,

@@ -18,7 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context.ts';
 import type { AppointmentsService } from './appointments.service.ts';
-import type { BookingService } from './booking.service.ts';
+import type { BookingKeysService } from './booking-keys.service.ts';
+import type { BookingRequestsService } from './booking-requests.service.ts';
+import type { SlotHoldsService } from './slot-holds.service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -30,11 +32,16 @@ const errors = {
 };
 const keyParams = z.object({ bookingKey: bookingKeySchema });
 
-export function registerBookingRoutes(
-  app: FastifyInstance,
-  booking: BookingService,
-  appointments: AppointmentsService,
-): void {
+/** One service per noun of booking: keys, slot holds, appointments, booking requests. */
+export interface BookingServices {
+  keys: BookingKeysService;
+  holds: SlotHoldsService;
+  appointments: AppointmentsService;
+  bookingRequests: BookingRequestsService;
+}
+
+export function registerBookingRoutes(app: FastifyInstance, services: BookingServices): void {
+  const { keys, holds, appointments, bookingRequests } = services;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
 
@@ -51,7 +58,7 @@ export function registerBookingRoutes(
       reply
         .code(201)
         .headers(noStore)
-        .send(await booking.newBookingKey()),
+        .send(await keys.newBookingKey()),
   );
 
   routes.post(
@@ -70,7 +77,7 @@ export function registerBookingRoutes(
       reply
         .headers(noStore)
         .send(
-          await booking.rekey(
+          await keys.rekey(
             request.params.bookingKey,
             request.body.newBookingKey,
             requestContext(request),
@@ -92,7 +99,7 @@ export function registerBookingRoutes(
       reply
         .code(201)
         .headers(noStore)
-        .send(await booking.holdSlot(request.body)),
+        .send(await holds.holdSlot(request.body)),
   );
 
   routes.post(
@@ -108,7 +115,7 @@ export function registerBookingRoutes(
       },
     },
     async (request, reply) => {
-      await booking.releaseHold(request.params.holdId, request.body.bookingKey);
+      await holds.releaseHold(request.params.holdId, request.body.bookingKey);
       return reply.code(204).headers(noStore).send(null);
     },
   );
@@ -166,6 +173,6 @@ export function registerBookingRoutes(
       reply
         .code(201)
         .headers(noStore)
-        .send(await appointments.createBookingRequest(request.body, requestContext(request))),
+        .send(await bookingRequests.createBookingRequest(request.body, requestContext(request))),
   );
 }

@@ -7,11 +7,13 @@ import { enqueueBookingNotice } from '../notifications/index.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 import * as keys from './booking.repository.ts';
 import { registerBookingRoutes } from './booking.routes.ts';
-import { type BookingSettings, createBookingService } from './booking.service.ts';
+import { type BookingSettings, createBookingKeysService } from './booking-keys.service.ts';
+import { createBookingRequestsService } from './booking-requests.service.ts';
 import type { BookingStore } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 import * as bookings from './resource-bookings.repository.ts';
+import { createSlotHoldsService } from './slot-holds.service.ts';
 import { createSlotTurns } from './slot-turns.ts';
 
 export {
@@ -20,7 +22,6 @@ export {
   listAppointmentsOfKey,
 } from './appointments.repository.ts';
 export { bookingKeyState, lockBookingKey } from './booking.repository.ts';
-export { assertKeyUsable, generateBookingKey } from './booking.service.ts';
 export {
   type BookingCleanup,
   type BookingCleanupOptions,
@@ -28,6 +29,7 @@ export {
   createBookingCleanup,
 } from './booking-cleanup.ts';
 export { emailHash } from './booking-format.ts';
+export { assertKeyUsable, generateBookingKey } from './booking-keys.service.ts';
 export {
   type BookingRequestOfKey,
   findBookingRequestOfKey,
@@ -115,24 +117,31 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
   const store = createBookingStore(deps.db, deps.questionnaires);
   const settings = { ...defaultBookingSettings, ...deps.settings };
   const turns = createSlotTurns();
-  registerBookingRoutes(
-    app,
-    createBookingService({
+  const questionnaires = deps.questionnaires ? { questionnaires: deps.questionnaires } : {};
+  const messages = { publicUrl: deps.publicUrl, providerName: deps.providerName };
+  registerBookingRoutes(app, {
+    keys: createBookingKeysService({ store, clock: deps.clock, settings }),
+    holds: createSlotHoldsService({
       store,
       slots: deps.slots,
       clock: deps.clock,
       settings,
       turns,
-      ...(deps.questionnaires ? { questionnaires: deps.questionnaires } : {}),
+      ...questionnaires,
     }),
-    createAppointmentsService({
+    appointments: createAppointmentsService({
       store,
       slots: deps.slots,
       clock: deps.clock,
-      publicUrl: deps.publicUrl,
-      providerName: deps.providerName,
+      ...messages,
       turns,
-      ...(deps.questionnaires ? { questionnaires: deps.questionnaires } : {}),
+      ...questionnaires,
     }),
-  );
+    bookingRequests: createBookingRequestsService({
+      store,
+      clock: deps.clock,
+      ...messages,
+      ...questionnaires,
+    }),
+  });
 }
