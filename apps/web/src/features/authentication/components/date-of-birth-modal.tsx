@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
-import { AccessModal } from './access-modal.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './authentication.module.css';
 
 /** Spec 1 §5: digits only, at most 10. */
@@ -66,7 +66,7 @@ export function DateOfBirthModal({
   };
 
   return (
-    <AccessModal
+    <Modal
       isOpen={isOpen}
       onClose={onClose}
       title={t(
@@ -124,6 +124,6 @@ export function DateOfBirthModal({
           </button>
         </div>
       </form>
-    </AccessModal>
+    </Modal>
   );
 }

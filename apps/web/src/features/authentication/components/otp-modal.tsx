@@ -1,7 +1,7 @@
 import type { OtpChannel } from '@portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessModal } from './access-modal.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './authentication.module.css';
 
 /** Spec 1 §5: required, digits only, exactly 6. */
@@ -44,7 +44,7 @@ export function OtpModal({
   };
 
   return (
-    <AccessModal isOpen={isOpen} onClose={onClose} title={t('authentication.otp_modal.title')}>
+    <Modal isOpen={isOpen} onClose={onClose} title={t('authentication.otp_modal.title')}>
       <form noValidate onSubmit={submit}>
         {error ? (
           <p className={styles.alert} role="alert">
@@ -113,6 +113,6 @@ export function OtpModal({
           {resent ? t('authentication.otp_modal.resent') : ''}
         </p>
       </form>
-    </AccessModal>
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './booking.module.css';
-import { BookingModal } from './booking-modal.tsx';
 
 /**
  * The error modal (spec 2 §2): static, not dismissible by keyboard or a click outside, with
@@ -9,11 +9,13 @@ import { BookingModal } from './booking-modal.tsx';
 export function ErrorModal({ message, onClose }: { message: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <BookingModal
+    <Modal
       isOpen={message !== null}
       onClose={onClose}
-      isStatic
-      variant="error"
+      dismiss="static"
+      size="wide"
+      tone="error"
+      role="alertdialog"
       title={t('booking.error_modal.title')}
       actions={
         <button type="button" className={styles.button} onClick={onClose}>
@@ -22,6 +24,6 @@ export function ErrorModal({ message, onClose }: { message: string | null; onClo
       }
     >
       <p>{message}</p>
-    </BookingModal>
+    </Modal>
   );
 }

@@ -1,14 +1,16 @@
 import type { Exam } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { type BookingRequestInfo, bookingRequestInfoMessage } from '../model/booking-rules.ts';
 import styles from './booking.module.css';
-import { BookingModal } from './booking-modal.tsx';
 
 /** Exam info: the exam's notes and preparation. */
 export function ExamInfoModal({ exam, onClose }: { exam: Exam | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <BookingModal
+    <Modal
+      dismiss="any"
+      size="wide"
       isOpen={exam !== null}
       onClose={onClose}
       title={exam?.name ?? ''}
@@ -23,7 +25,7 @@ export function ExamInfoModal({ exam, onClose }: { exam: Exam | null; onClose: (
       <p>{exam?.notes || t('booking.exam_info.no_notes')}</p>
       <h3>{t('booking.exam_info.prep')}</h3>
       <p>{exam?.prepInstructions || t('booking.exam_info.no_prep')}</p>
-    </BookingModal>
+    </Modal>
   );
 }
 
@@ -41,10 +43,12 @@ export function WalkInWarningModal({
 }) {
   const { t } = useTranslation();
   return (
-    <BookingModal
+    <Modal
+      dismiss="any"
+      size="wide"
       isOpen={isOpen}
       onClose={onClose}
-      variant="warning"
+      tone="warning"
       title={t('booking.walk_in.title')}
       actions={
         <>
@@ -58,7 +62,7 @@ export function WalkInWarningModal({
       }
     >
       <p>{t('booking.walk_in.text', { name: walkInExamName ?? '' })}</p>
-    </BookingModal>
+    </Modal>
   );
 }
 
@@ -79,7 +83,9 @@ export function BookingRequestInfoModal({
   const { t } = useTranslation();
   const message = bookingRequestInfoMessage(info);
   return (
-    <BookingModal
+    <Modal
+      dismiss="any"
+      size="wide"
       isOpen={isOpen}
       onClose={onClose}
       title={t('booking.request_info.title')}
@@ -106,6 +112,6 @@ export function BookingRequestInfoModal({
       {info.walkInExamName ? (
         <p>{t('booking.request_info.walk_in', { name: info.walkInExamName })}</p>
       ) : null}
-    </BookingModal>
+    </Modal>
   );
 }

@@ -1,9 +1,9 @@
 import type { PostalCodeLocation } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { usePostalCodeSearch } from '../api/catalogue-api.ts';
 import styles from './booking.module.css';
-import { BookingModal } from './booking-modal.tsx';
 
 /**
  * The 'can't locate' modal (spec 2 §2, §4): the patient types a postal code or suburb and
@@ -50,7 +50,9 @@ export function PostalCodeModal({
   };
 
   return (
-    <BookingModal
+    <Modal
+      dismiss="any"
+      size="wide"
       isOpen={isOpen}
       onClose={onClose}
       title={t(located ? 'booking.location.change_title' : 'booking.location.cant_locate_title')}
@@ -88,6 +90,6 @@ export function PostalCodeModal({
           <p className={styles.hint}>{t('booking.location.no_results')}</p>
         ) : null}
       </div>
-    </BookingModal>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './booking.module.css';
-import { BookingModal } from './booking-modal.tsx';
 
 /** Spec 2 §9: the redirect modal counts down 5 s in ticks of 1000 ms, then navigates. */
 export const redirectSeconds = 5;
@@ -30,7 +30,9 @@ export function RedirectModal({
     if (isOpen && left <= 0) onNavigate();
   }, [isOpen, left, onNavigate]);
   return (
-    <BookingModal
+    <Modal
+      dismiss="any"
+      size="wide"
       isOpen={isOpen}
       onClose={onCancel}
       title={t('booking.redirect.title')}
@@ -46,6 +48,6 @@ export function RedirectModal({
       }
     >
       <p aria-live="polite">{t('booking.redirect.text', { count: Math.max(left, 0) })}</p>
-    </BookingModal>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { type RefObject, useId } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './kiosk.module.css';
 
 /** Seconds at which the countdown is announced again (the dialog's opening is announced as well). */
@@ -30,41 +31,33 @@ export function InactivityModal({
   const textId = useId();
   const text = t('message.inactivity_text', { seconds });
   return (
-    <ModalOverlay
-      className={styles.overlay}
+    <Modal
       isOpen={isOpen}
-      isDismissable={false}
-      onOpenChange={(open) => {
-        if (!open) onContinue();
-      }}
+      onClose={onContinue}
+      layer="top"
+      tone="warning"
+      role="alertdialog"
+      dialogRef={dialogRef}
+      dialogProps={{ 'aria-describedby': textId }}
+      title={t('kiosk.inactivity_title')}
+      actions={
+        <>
+          {/* An alert dialog focuses its safe action (WAI-ARIA APG). */}
+          <Button className={styles.primaryButton} onPress={onContinue} autoFocus>
+            {t('action.cancel')}
+          </Button>
+          <Button className={styles.secondaryButton} onPress={onHome}>
+            {t('action.home')}
+          </Button>
+        </>
+      }
     >
-      <Modal className={styles.modal}>
-        <Dialog
-          ref={dialogRef}
-          role="alertdialog"
-          aria-describedby={textId}
-          className={`${styles.dialog} ${styles.dialogWarning}`}
-        >
-          <Heading slot="title" className={styles.dialogTitle}>
-            {t('kiosk.inactivity_title')}
-          </Heading>
-          <p id={textId} className={styles.countdownText}>
-            {text}
-          </p>
-          <p className="visually-hidden" aria-live="polite">
-            {announcedAt.has(seconds) ? text : ''}
-          </p>
-          <div className={styles.dialogActions}>
-            {/* An alert dialog focuses its safe action (WAI-ARIA APG). */}
-            <Button className={styles.primaryButton} onPress={onContinue} autoFocus>
-              {t('action.cancel')}
-            </Button>
-            <Button className={styles.secondaryButton} onPress={onHome}>
-              {t('action.home')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <p id={textId} className={styles.countdownText}>
+        {text}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcedAt.has(seconds) ? text : ''}
+      </p>
+    </Modal>
   );
 }

@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import {
   type KioskIdentity,
   kioskNameMaxLength,
@@ -38,29 +28,20 @@ export function KioskIdentityModal({
   const { t } = useTranslation();
   const required = current === null;
   return (
-    <ModalOverlay
-      className={styles.overlay}
+    <Modal
       isOpen={isOpen}
-      isDismissable={false}
-      isKeyboardDismissDisabled={required}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
+      onClose={onCancel}
+      dismiss={required ? 'static' : 'escape'}
+      layer="top"
+      title={t('kiosk.identity.title')}
     >
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          <Heading slot="title" className={styles.dialogTitle}>
-            {t('kiosk.identity.title')}
-          </Heading>
-          <IdentityForm
-            initialName={current?.name ?? ''}
-            required={required}
-            onSaved={onSaved}
-            onCancel={onCancel}
-          />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <IdentityForm
+        initialName={current?.name ?? ''}
+        required={required}
+        onSaved={onSaved}
+        onCancel={onCancel}
+      />
+    </Modal>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Questionnaire } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { modalSizeOf, showsCloseControl, surveyLocaleOf } from '../model/questionnaire-rules.ts';
 import styles from './questionnaire.module.css';
@@ -54,64 +54,41 @@ export function QuestionnaireModal({
     else onClose?.();
   };
 
+  const size = modalSizeOf(questionnaire);
   return (
-    <ModalOverlay
-      className={styles.overlay}
+    <Modal
       isOpen={questionnaire !== null}
       // Static (spec 1 §2): neither a click outside nor Escape closes it; only the control does.
-      isDismissable={false}
-      isKeyboardDismissDisabled
-      onOpenChange={(open) => {
-        if (!open && closable) requestClose();
-      }}
+      dismiss="static"
+      onClose={closable ? requestClose : undefined}
+      closeLabel={closable ? t('questionnaire.close') : undefined}
+      size={size}
+      dialogProps={{ 'data-modal-size': size, 'data-questionnaire-type': questionnaire?.type }}
+      eyebrow={
+        position && position.total > 1
+          ? t('questionnaire.position', { index: position.index, total: position.total })
+          : null
+      }
+      title={questionnaire?.title}
     >
-      <Modal className={`${styles.modal} ${styles[modalSizeOf(questionnaire)]}`}>
-        <Dialog
-          className={styles.dialog}
-          data-modal-size={modalSizeOf(questionnaire)}
-          data-questionnaire-type={questionnaire?.type}
-        >
-          <div className={styles.header}>
-            <div>
-              {position && position.total > 1 ? (
-                <p className={styles.position}>
-                  {t('questionnaire.position', { index: position.index, total: position.total })}
-                </p>
-              ) : null}
-              <Heading slot="title" className={styles.title}>
-                {questionnaire?.title}
-              </Heading>
-            </div>
-            {closable ? (
-              <button
-                type="button"
-                className={styles.close}
-                aria-label={t('questionnaire.close')}
-                onClick={requestClose}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            ) : null}
-          </div>
-          <div role="alert" className={error ? styles.error : undefined}>
-            {error}
-          </div>
-          {questionnaire ? (
-            <Suspense fallback={<Loading />}>
-              <SurveyView
-                key={`${questionnaire.id}:${questionnaire.version}`}
-                definition={questionnaire.definition}
-                locale={surveyLocaleOf(i18n.language)}
-                onSubmit={submit}
-                onSaved={() => {
-                  setError(null);
-                  onSaved();
-                }}
-              />
-            </Suspense>
-          ) : null}
-        </Dialog>
-      </Modal>
+      <div role="alert" className={error ? styles.error : undefined}>
+        {error}
+      </div>
+      {questionnaire ? (
+        <Suspense fallback={<Loading />}>
+          <SurveyView
+            key={`${questionnaire.id}:${questionnaire.version}`}
+            definition={questionnaire.definition}
+            locale={surveyLocaleOf(i18n.language)}
+            onSubmit={submit}
+            onSaved={() => {
+              setError(null);
+              onSaved();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {/* Inside the dialog, so react-aria stacks it over this one (a nested modal). */}
       <ClosingConfirmation
         isOpen={confirming}
         onStay={() => setConfirming(false)}
@@ -120,7 +97,7 @@ export function QuestionnaireModal({
           onClose?.();
         }}
       />
-    </ModalOverlay>
+    </Modal>
   );
 }
 
@@ -136,28 +113,24 @@ function ClosingConfirmation({
 }) {
   const { t } = useTranslation();
   return (
-    <ModalOverlay
-      className={styles.overlay}
+    <Modal
       isOpen={isOpen}
-      isDismissable={false}
-      isKeyboardDismissDisabled
+      dismiss="static"
+      size="sm"
+      role="alertdialog"
+      title={t('questionnaire.confirm_close_title')}
+      actions={
+        <>
+          <button type="button" className={styles.button} onClick={onStay}>
+            {t('questionnaire.confirm_close_stay')}
+          </button>
+          <button type="button" className={styles.secondaryButton} onClick={onLeave}>
+            {t('questionnaire.confirm_close_leave')}
+          </button>
+        </>
+      }
     >
-      <Modal className={`${styles.modal} ${styles.sm}`}>
-        <Dialog role="alertdialog" className={styles.dialog}>
-          <Heading slot="title" className={styles.title}>
-            {t('questionnaire.confirm_close_title')}
-          </Heading>
-          <p>{t('questionnaire.confirm_close_text')}</p>
-          <div className={styles.actions}>
-            <button type="button" className={styles.button} onClick={onStay}>
-              {t('questionnaire.confirm_close_stay')}
-            </button>
-            <button type="button" className={styles.secondaryButton} onClick={onLeave}>
-              {t('questionnaire.confirm_close_leave')}
-            </button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <p>{t('questionnaire.confirm_close_text')}</p>
+    </Modal>
   );
 }
