@@ -26,6 +26,18 @@ export const bookingFlowQuestionnaireTypes = [
   'BOOKING_FORM',
 ] as const satisfies readonly QuestionnaireType[];
 
+/**
+ * The types asked in the booking flow only when staff or a referrer books for
+ * the patient (`staffBooking`), besides the booking-flow types: the referrer's
+ * variant of a routing questionnaire. Their outcome rules act like the patient
+ * variant's (a CREATE_BOOKING_REQUEST outcome routes the booking). They cannot
+ * be required before booking: the appointment gate sees the answers stored
+ * under the key, not who books.
+ */
+export const staffBookingQuestionnaireTypes = [
+  'CREATE_BOOKING_REQUEST_REFERRER',
+] as const satisfies readonly QuestionnaireType[];
+
 /** The types asked about an existing appointment or booking request (secured). */
 export const securedQuestionnaireTypes = [
   'REQUIRED_ON_CONFIRMATION',
@@ -126,6 +138,11 @@ const examSlugListSchema = z
 export const bookingQuestionnairesQuerySchema = z.object({
   examSlugs: examSlugListSchema,
   changedExamSlug: slugSchema.optional(),
+  /** Staff or a referrer books for the patient: the staff-booking types are asked too. */
+  staffBooking: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
 });
 
 /** Answer of every getQuestionnaires call (booking flow and secured). */
@@ -144,6 +161,8 @@ export const saveTemporaryAnswerRequestSchema = z.object({
   questionnaireId: z.uuid(),
   questionnaireResult: questionnaireResultSchema,
   examSlugs: z.array(slugSchema).min(1).max(10),
+  /** A staff booking may answer the staff-booking types (staffBookingQuestionnaireTypes). */
+  staffBooking: z.boolean().default(false),
 });
 
 export const saveTemporaryAnswerResponseSchema = z.object({

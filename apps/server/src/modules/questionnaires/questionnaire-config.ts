@@ -1,6 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { modalSizeValues, questionnaireTypeSchema, slugSchema } from '@portal/contract';
+import {
+  bookingFlowQuestionnaireTypes,
+  modalSizeValues,
+  type QuestionnaireType,
+  questionnaireTypeSchema,
+  slugSchema,
+} from '@portal/contract';
 import { ExpressionRunner } from 'survey-core';
 import { z } from 'zod';
 import { ProviderConfigError } from '../../config/provider-config.ts';
@@ -228,6 +234,12 @@ export function surveyQuestions(survey: SurveyConfig): QuestionConfig[] {
   return survey.pages.flatMap((page) => page.elements);
 }
 
+/**
+ * The types the appointment gate can require an answer to: the booking flow's.
+ * Not the referrer's variant, asked only in staff bookings (decision 016).
+ */
+const requirableTypes: ReadonlySet<QuestionnaireType> = new Set(bookingFlowQuestionnaireTypes);
+
 /** Problems a schema cannot see: names, expression variables, cross references. */
 function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): string[] {
   const problems: string[] = [];
@@ -268,6 +280,9 @@ function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): st
       problems.push(`outcomes[${index}]: denyBooking and createBookingRequest exclude each other`);
     }
   });
+  if (config.requiredBeforeBooking && !requirableTypes.has(config.type)) {
+    problems.push(`requiredBeforeBooking: a ${config.type} questionnaire cannot be required`);
+  }
   if (!config.general && config.examSlugs.length === 0 && config.modalitySlugs.length === 0) {
     problems.push('general, examSlugs or modalitySlugs: the questionnaire is attached to nothing');
   }

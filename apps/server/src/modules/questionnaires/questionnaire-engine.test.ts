@@ -41,6 +41,8 @@ describe('demo questionnaires (config/questionnaires)', () => {
         'REQUIRED_ON_CONFIRMATION',
         'BOOKING_FORM',
         'MODALITY_ROUTING',
+        'CREATE_BOOKING_REQUEST',
+        'CREATE_BOOKING_REQUEST_REFERRER',
         'CANCEL_APPOINTMENT_PATIENT',
         'DECLINE_APPOINTMENT',
         'FEEDBACK',
@@ -197,5 +199,19 @@ describe('loadQuestionnaireConfig', () => {
         write({ ...valid, outcomes: [{ when: '{ok} = = (', denyBooking: true }] }),
       ),
     ).toThrow(/not a valid expression/);
+  });
+
+  it('refuses requiredBeforeBooking where the appointment gate cannot require it', () => {
+    const referrer = { ...valid, type: 'CREATE_BOOKING_REQUEST_REFERRER', general: false };
+    const attached = { ...referrer, examSlugs: ['ct-guided-spinal-injection'] };
+    expect(loadQuestionnaireConfig(write(attached))).toHaveLength(1);
+    expect(() =>
+      loadQuestionnaireConfig(write({ ...attached, requiredBeforeBooking: true })),
+    ).toThrow(/CREATE_BOOKING_REQUEST_REFERRER questionnaire cannot be required/);
+    expect(() => loadQuestionnaireConfig(write({ ...valid, requiredBeforeBooking: true }))).toThrow(
+      /FEEDBACK questionnaire cannot be required/,
+    );
+    const routing = { ...valid, type: 'CREATE_BOOKING_REQUEST', requiredBeforeBooking: true };
+    expect(loadQuestionnaireConfig(write(routing))).toHaveLength(1);
   });
 });

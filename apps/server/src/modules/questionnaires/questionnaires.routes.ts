@@ -53,6 +53,7 @@ export function registerQuestionnaireRoutes(
             request.params.bookingKey,
             request.query.examSlugs,
             request.query.changedExamSlug,
+            request.query.staffBooking,
           ),
         ),
   );

@@ -8,6 +8,7 @@ import {
   type QuestionnaireType,
   type SaveTemporaryAnswerRequest,
   type SaveTemporaryAnswerResponse,
+  staffBookingQuestionnaireTypes,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
@@ -47,6 +48,13 @@ export interface QuestionnairesServiceDeps {
 }
 
 const bookingFlowTypes: ReadonlySet<QuestionnaireType> = new Set(bookingFlowQuestionnaireTypes);
+/** A staff booking is also asked the referrer's variants (only it can store their answers). */
+const staffBookingFlowTypes: ReadonlySet<QuestionnaireType> = new Set([
+  ...bookingFlowQuestionnaireTypes,
+  ...staffBookingQuestionnaireTypes,
+]);
+const flowTypesOf = (staffBooking: boolean) =>
+  staffBooking ? staffBookingFlowTypes : bookingFlowTypes;
 const isTemporary = (answer: AnswerRow) =>
   answer.appointmentId === null && answer.bookingRequestId === null;
 
@@ -136,7 +144,11 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       );
     const rules = answers.flatMap((answer) => {
       const definition = versionOf(answer);
-      if (!definition || !bookingFlowTypes.has(definition.type) || !appliesTo(definition, exams)) {
+      if (
+        !definition ||
+        !staffBookingFlowTypes.has(definition.type) ||
+        !appliesTo(definition, exams)
+      ) {
         return [];
       }
       return matchingRules(
@@ -258,6 +270,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       bookingKey: string,
       examSlugs: readonly string[],
       changedExamSlug?: string,
+      staffBooking = false,
     ): Promise<QuestionnairesResponse> {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
@@ -265,7 +278,8 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const exams = await examRefs(db, slugs);
       const all = await cache.current();
       const definitions = all.filter(
-        (definition) => bookingFlowTypes.has(definition.type) && appliesTo(definition, exams),
+        (definition) =>
+          flowTypesOf(staffBooking).has(definition.type) && appliesTo(definition, exams),
       );
       const typeOf = new Map(all.map((definition) => [definition.id, definition.type]));
       const answers = (await repository.latestAnswers(db, bookingKey)).filter(isTemporary);
@@ -296,7 +310,11 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       await keyMustBeReserved(bookingKey, now);
       const exams = await examRefs(db, request.examSlugs);
       const definition = (await cache.current()).find((row) => row.id === request.questionnaireId);
-      if (!definition || !bookingFlowTypes.has(definition.type) || !appliesTo(definition, exams)) {
+      if (
+        !definition ||
+        !flowTypesOf(request.staffBooking).has(definition.type) ||
+        !appliesTo(definition, exams)
+      ) {
         refuse('questionnaire not asked for these exams');
       }
       let data: Record<string, unknown>;
