@@ -110,3 +110,26 @@ export async function endAppointment(
   await db.deleteFrom('resource_bookings').where('appointment_id', '=', appointmentId).execute();
   return true;
 }
+
+/** The pending appointments of a key, with what a notice needs. */
+export function listPendingAppointments(db: Db, bookingKey: string) {
+  return db
+    .selectFrom('appointments')
+    .innerJoin('patients', 'patients.id', 'appointments.patient_id')
+    .innerJoin('exams', 'exams.id', 'appointments.exam_id')
+    .innerJoin('clinics', 'clinics.id', 'appointments.clinic_id')
+    .where('appointments.booking_key', '=', bookingKey)
+    .where('appointments.status', '=', 'PENDING')
+    .select([
+      'appointments.id',
+      'appointments.starts_at as start',
+      'exams.name as examName',
+      'clinics.name as clinicName',
+      'clinics.time_zone as timeZone',
+      'patients.first_name as firstName',
+      'patients.email',
+      'patients.contact_number as contactNumber',
+    ])
+    .orderBy('appointments.starts_at')
+    .execute();
+}

@@ -91,3 +91,41 @@ export async function findBookingRequestOfKey(
     exams,
   };
 }
+
+/** A booking request with its exams in the patient's order; returns its id. */
+export async function insertBookingRequest(
+  db: Db,
+  input: {
+    bookingKey: string;
+    clinicId: number | null;
+    preferredStart: Date | null;
+    patientId: string;
+    staffBooking: boolean;
+    patientNotes: string | null;
+    examIds: number[];
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('booking_requests')
+    .values({
+      booking_key: input.bookingKey,
+      clinic_id: input.clinicId,
+      preferred_start: input.preferredStart,
+      patient_id: input.patientId,
+      staff_booking: input.staffBooking,
+      patient_notes: input.patientNotes,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('booking_request_exams')
+    .values(
+      input.examIds.map((examId, position) => ({
+        booking_request_id: row.id,
+        exam_id: examId,
+        position,
+      })),
+    )
+    .execute();
+  return row.id;
+}

@@ -1,72 +1,10 @@
 import type { PatientDetails } from '@portal/contract';
 import type { Db } from '../../db/database.ts';
 
-export async function insertBookingKey(db: Db, key: string, now: Date, expiresAt: Date) {
-  await db
-    .insertInto('booking_keys')
-    .values({ key, created_at: now, expires_at: expiresAt })
-    .execute();
-}
-
-/** 'RESERVED' (usable), 'USED', or 'UNKNOWN' (no such key, or it expired). */
-export async function bookingKeyState(
-  db: Db,
-  key: string,
-  now: Date,
-): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
-  const row = await db
-    .selectFrom('booking_keys')
-    .select(['status', 'expires_at'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!row) return 'UNKNOWN';
-  if (row.status === 'USED') return 'USED';
-  return new Date(row.expires_at) > now ? 'RESERVED' : 'UNKNOWN';
-}
-
 /**
- * The key's state, its row locked until the transaction ends (FOR NO KEY UPDATE: it waits
- * for another lock of the same kind and for the key being consumed, but not for rows that
- * merely reference the key). Work that must count what a key holds, like its documents,
- * does it under this lock so concurrent requests take turns.
+ * What booking looks up and writes besides its own nouns: exams and clinics as a booking names
+ * them, the patient, and the referrals that follow a re-key.
  */
-export async function lockBookingKey(
-  db: Db,
-  key: string,
-  now: Date,
-): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
-  const row = await db
-    .selectFrom('booking_keys')
-    .select(['status', 'expires_at'])
-    .where('key', '=', key)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!row) return 'UNKNOWN';
-  if (row.status === 'USED') return 'USED';
-  return new Date(row.expires_at) > now ? 'RESERVED' : 'UNKNOWN';
-}
-
-/**
- * Marks a reserved, unexpired key USED; the row lock makes a second
- * concurrent consumer wait and then see USED. Returns the state it found.
- */
-export async function consumeBookingKey(
-  db: Db,
-  key: string,
-  now: Date,
-): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
-  const updated = await db
-    .updateTable('booking_keys')
-    .set({ status: 'USED', used_at: now })
-    .where('key', '=', key)
-    .where('status', '=', 'RESERVED')
-    .where('expires_at', '>', now)
-    .returning('key')
-    .executeTakeFirst();
-  if (updated) return 'RESERVED';
-  return bookingKeyState(db, key, now);
-}
-
 export interface ExamRow {
   id: number;
   slug: string;

@@ -4,15 +4,19 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import * as audit from '../audit/index.ts';
 import { enqueueBookingNotice } from '../notifications/index.ts';
+import * as appointments from './appointments.repository.ts';
 import { createAppointmentsService } from './appointments.service.ts';
-import * as keys from './booking.repository.ts';
+import * as lookups from './booking.repository.ts';
 import { registerBookingRoutes } from './booking.routes.ts';
+import * as keys from './booking-keys.repository.ts';
 import { type BookingSettings, createBookingKeysService } from './booking-keys.service.ts';
+import * as bookingRequests from './booking-requests.repository.ts';
 import { createBookingRequestsService } from './booking-requests.service.ts';
 import type { BookingStore } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 import * as bookings from './resource-bookings.repository.ts';
+import * as holds from './slot-holds.repository.ts';
 import { createSlotHoldsService } from './slot-holds.service.ts';
 import { createSlotTurns } from './slot-turns.ts';
 
@@ -21,7 +25,6 @@ export {
   endAppointment,
   listAppointmentsOfKey,
 } from './appointments.repository.ts';
-export { bookingKeyState, lockBookingKey } from './booking.repository.ts';
 export {
   type BookingCleanup,
   type BookingCleanupOptions,
@@ -29,6 +32,7 @@ export {
   createBookingCleanup,
 } from './booking-cleanup.ts';
 export { emailHash } from './booking-format.ts';
+export { bookingKeyState, lockBookingKey } from './booking-keys.repository.ts';
 export { assertKeyUsable, generateBookingKey } from './booking-keys.service.ts';
 export {
   type BookingRequestOfKey,
@@ -69,28 +73,28 @@ function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): Bookin
     bookingKeyState: (key, now) => keys.bookingKeyState(db, key, now),
     lockBookingKey: (key, now) => keys.lockBookingKey(db, key, now),
     consumeBookingKey: (key, now) => keys.consumeBookingKey(db, key, now),
-    findExam: (slug) => keys.findExam(db, slug),
-    findClinic: (slug) => keys.findClinic(db, slug),
-    clinicOffersExam: (clinicId, examId) => keys.clinicOffersExam(db, clinicId, examId),
-    insertPatient: (details) => keys.insertPatient(db, details),
+    findExam: (slug) => lookups.findExam(db, slug),
+    findClinic: (slug) => lookups.findClinic(db, slug),
+    clinicOffersExam: (clinicId, examId) => lookups.clinicOffersExam(db, clinicId, examId),
+    insertPatient: (details) => lookups.insertPatient(db, details),
     insertAuditEvent: (event, now) => audit.insertAuditEvent(db, event, now),
     hasAuditEvent: (action, subjectId) => audit.hasAuditEvent(db, action, subjectId),
-    moveTemporaryDocuments: (from, to) => keys.moveTemporaryDocuments(db, from, to),
+    moveTemporaryDocuments: (from, to) => lookups.moveTemporaryDocuments(db, from, to),
     moveQuestionnaireAnswers: async (from, to) =>
       questionnaires ? questionnaires.moveTemporaryAnswers(db, from, to) : 0,
     deleteExpiredHolds: (resourceIds, start, end, now) =>
-      bookings.deleteExpiredHolds(db, resourceIds, start, end, now),
-    insertHoldOnFirstFreeResource: (input) => bookings.insertHoldOnFirstFreeResource(db, input),
-    countLiveHolds: (bookingKey, now) => bookings.countLiveHolds(db, bookingKey, now),
-    releaseHold: (holdId, bookingKey) => bookings.releaseHold(db, holdId, bookingKey),
-    findLiveHold: (input) => bookings.findLiveHold(db, input),
+      holds.deleteExpiredHolds(db, resourceIds, start, end, now),
+    insertHoldOnFirstFreeResource: (input) => holds.insertHoldOnFirstFreeResource(db, input),
+    countLiveHolds: (bookingKey, now) => holds.countLiveHolds(db, bookingKey, now),
+    releaseHold: (holdId, bookingKey) => holds.releaseHold(db, holdId, bookingKey),
+    findLiveHold: (input) => holds.findLiveHold(db, input),
     insertAppointmentFromHold: (input, hold) => bookings.insertAppointmentFromHold(db, input, hold),
     insertAppointment: (input, resourceId) => bookings.insertAppointment(db, input, resourceId),
     createAppointmentRecords: (input) => bookings.createAppointmentRecords(db, input),
     bookAppointmentsAtOnce: (input) => bookings.bookAppointmentsAtOnce(db, input),
     claimFirstFreeResource: (input) => bookings.claimFirstFreeResource(db, input),
-    insertBookingRequest: (input) => bookings.insertBookingRequest(db, input),
-    listPendingAppointments: (bookingKey) => bookings.listPendingAppointments(db, bookingKey),
+    insertBookingRequest: (input) => bookingRequests.insertBookingRequest(db, input),
+    listPendingAppointments: (bookingKey) => appointments.listPendingAppointments(db, bookingKey),
     enqueueNotice: (notice, now) => enqueueBookingNotice(db, notice, now),
   };
 }

@@ -13,7 +13,8 @@ const isExclusionViolation = (error: unknown) =>
   error !== null &&
   (error as { code?: unknown }).code === exclusionViolation;
 
-const range = (start: Date, end: Date) =>
+/** A resource booking's period: [start, end). */
+export const range = (start: Date, end: Date) =>
   sql<string>`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
 
 /**
@@ -21,7 +22,7 @@ const range = (start: Date, end: Date) =>
  * is taken on that resource) rolls back to the savepoint and answers null, so
  * the caller can try the next resource; any other error propagates.
  */
-async function underSavepoint<T>(db: Db, work: () => Promise<T>): Promise<T | null> {
+export async function underSavepoint<T>(db: Db, work: () => Promise<T>): Promise<T | null> {
   await sql`SAVEPOINT resource_booking`.execute(db);
   try {
     const result = await work();
@@ -32,100 +33,6 @@ async function underSavepoint<T>(db: Db, work: () => Promise<T>): Promise<T | nu
     if (isExclusionViolation(error)) return null;
     throw error;
   }
-}
-
-/** Deletes holds that expired and overlap the period on these resources (they no longer count). */
-export async function deleteExpiredHolds(
-  db: Db,
-  resourceIds: number[],
-  start: Date,
-  end: Date,
-  now: Date,
-): Promise<number> {
-  if (resourceIds.length === 0) return 0;
-  const result = await db
-    .deleteFrom('resource_bookings')
-    .where('kind', '=', 'HOLD')
-    .where('expires_at', '<=', now)
-    .where('resource_id', 'in', resourceIds)
-    .where(sql<boolean>`period && ${range(start, end)}`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Inserts a hold on the first free resource (in order); null when all are taken. */
-export async function insertHoldOnFirstFreeResource(
-  db: Db,
-  input: { resourceIds: number[]; start: Date; end: Date; expiresAt: Date; bookingKey: string },
-): Promise<{ id: string; resourceId: number } | null> {
-  for (const resourceId of input.resourceIds) {
-    const row = await underSavepoint(db, () =>
-      db
-        .insertInto('resource_bookings')
-        .values({
-          resource_id: resourceId,
-          period: range(input.start, input.end),
-          kind: 'HOLD',
-          expires_at: input.expiresAt,
-          booking_key: input.bookingKey,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
-    );
-    if (row) return { id: row.id, resourceId };
-  }
-  return null;
-}
-
-/** Deletes one hold of this booking key (live or expired); false when there is none such. */
-export async function releaseHold(db: Db, holdId: string, bookingKey: string): Promise<boolean> {
-  const row = await db
-    .deleteFrom('resource_bookings')
-    .where('id', '=', holdId)
-    .where('kind', '=', 'HOLD')
-    .where('booking_key', '=', bookingKey)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Live holds of one booking key. */
-export async function countLiveHolds(db: Db, bookingKey: string, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('resource_bookings')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('kind', '=', 'HOLD')
-    .where('booking_key', '=', bookingKey)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** A live hold of this booking key for exactly this period, on one of these resources. */
-export async function findLiveHold(
-  db: Db,
-  input: {
-    holdId: string;
-    bookingKey: string;
-    resourceIds: number[];
-    start: Date;
-    end: Date;
-    now: Date;
-  },
-): Promise<{ id: string; resourceId: number } | undefined> {
-  if (input.resourceIds.length === 0) return undefined;
-  const row = await db
-    .selectFrom('resource_bookings')
-    .select(['id', 'resource_id'])
-    .where('id', '=', input.holdId)
-    .where('kind', '=', 'HOLD')
-    .where('booking_key', '=', input.bookingKey)
-    .where('expires_at', '>', input.now)
-    .where('resource_id', 'in', input.resourceIds)
-    .where(sql<boolean>`period = ${range(input.start, input.end)}`)
-    .forUpdate()
-    .executeTakeFirst();
-  return row ? { id: row.id, resourceId: row.resource_id } : undefined;
 }
 
 export interface NewAppointment {
@@ -230,66 +137,6 @@ export async function claimFirstFreeResource(
     return resourceId;
   }
   return null;
-}
-
-export async function insertBookingRequest(
-  db: Db,
-  input: {
-    bookingKey: string;
-    clinicId: number | null;
-    preferredStart: Date | null;
-    patientId: string;
-    staffBooking: boolean;
-    patientNotes: string | null;
-    examIds: number[];
-  },
-): Promise<string> {
-  const row = await db
-    .insertInto('booking_requests')
-    .values({
-      booking_key: input.bookingKey,
-      clinic_id: input.clinicId,
-      preferred_start: input.preferredStart,
-      patient_id: input.patientId,
-      staff_booking: input.staffBooking,
-      patient_notes: input.patientNotes,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('booking_request_exams')
-    .values(
-      input.examIds.map((examId, position) => ({
-        booking_request_id: row.id,
-        exam_id: examId,
-        position,
-      })),
-    )
-    .execute();
-  return row.id;
-}
-
-/** The pending appointments of a key, with what a notice needs. */
-export function listPendingAppointments(db: Db, bookingKey: string) {
-  return db
-    .selectFrom('appointments')
-    .innerJoin('patients', 'patients.id', 'appointments.patient_id')
-    .innerJoin('exams', 'exams.id', 'appointments.exam_id')
-    .innerJoin('clinics', 'clinics.id', 'appointments.clinic_id')
-    .where('appointments.booking_key', '=', bookingKey)
-    .where('appointments.status', '=', 'PENDING')
-    .select([
-      'appointments.id',
-      'appointments.starts_at as start',
-      'exams.name as examName',
-      'clinics.name as clinicName',
-      'clinics.time_zone as timeZone',
-      'patients.first_name as firstName',
-      'patients.email',
-      'patients.contact_number as contactNumber',
-    ])
-    .orderBy('appointments.starts_at')
-    .execute();
 }
 
 /** One appointment of `createAppointmentRecords`, its id chosen by the caller. */
