@@ -13,9 +13,9 @@ import { createLocalStorage, type StorageAdapter } from './adapters/storage.ts';
 import type { Env } from './config/env.ts';
 import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
-import { accessModule } from './modules/access/index.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
+import { authenticationModule } from './modules/authentication/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
 import { bookingModule } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
@@ -130,7 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(assetsModule, { provider, translations });
   await app.register(accountModule);
   // Before every module with /api/secured routes: it adds the cookie parser and their guard.
-  await app.register(accessModule, {
+  await app.register(authenticationModule, {
     db: deps.db,
     clock: deps.clock,
     settings: {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { AccessTables } from './tables/access-tables.ts';
+import type { AuthenticationTables } from './tables/authentication-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
@@ -147,7 +147,7 @@ export interface Database
   extends CatalogueTables,
     BookingTables,
     QuestionnaireTables,
-    AccessTables {
+    AuthenticationTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;

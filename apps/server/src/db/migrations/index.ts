@@ -9,6 +9,7 @@ import { migration007 } from './007-booking-maintenance.ts';
 import { migration008 } from './008-booking-key-lookup.ts';
 import { migration009 } from './009-booking-change-counts.ts';
 import { migration010 } from './010-access-assurance.ts';
+import { migration011 } from './011-authentication-tables.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-booking-key-lookup': migration008,
   '009-booking-change-counts': migration009,
   '010-access-assurance': migration010,
+  '011-authentication-tables': migration011,
 };

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessRequestInfo } from '../access/index.ts';
+import { authenticationRequestInfo } from '../authentication/index.ts';
 import type { PatientPortalService } from './patient-portal.service.ts';
 
 const errors = {
@@ -22,7 +22,11 @@ export function registerPatientPortalRoutes(app: FastifyInstance, service: Patie
   // Every read of patient data leaves an audit event (DESIGN.md §4).
   const auditRead = (request: FastifyRequest, what: string) => {
     // The secured guard (access/index.ts) ran before the handler, so the session is there.
-    return app.access.auditRead(accessRequestInfo(request), request.accessSession!, what);
+    return app.authentication.auditRead(
+      authenticationRequestInfo(request),
+      request.patientSession!,
+      what,
+    );
   };
 
   routes.get(

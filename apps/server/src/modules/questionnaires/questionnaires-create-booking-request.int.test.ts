@@ -7,7 +7,7 @@ import {
   latestOtp,
   sessionCookieOf,
   validateOtp,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import {
   countBookingRows,
   listSlots,

@@ -7,7 +7,7 @@ import {
   latestOtp,
   sessionCookieOf,
   validateOtp,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { listSlots, patientDetails, reserveBookingKey } from '../../../test/factories/booking.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';

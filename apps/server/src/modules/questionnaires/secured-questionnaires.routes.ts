@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context.ts';
-import { accessRequestInfo } from '../access/index.ts';
+import { authenticationRequestInfo } from '../authentication/index.ts';
 import { questionnaireErrors } from './questionnaires.routes.ts';
 import type { SecuredQuestionnairesService } from './secured-questionnaires.service.ts';
 
@@ -25,7 +25,7 @@ export function registerSecuredQuestionnaireRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Reading answers is reading patient data: audited like the summaries (DESIGN.md §4).
   const auditRead = (request: FastifyRequest, what: string) =>
-    app.access.auditRead(accessRequestInfo(request), request.accessSession!, what);
+    app.authentication.auditRead(authenticationRequestInfo(request), request.patientSession!, what);
 
   routes.get(
     '/api/secured/appointments/:bookingKey/questionnaires',

@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccessRequestInfo, AccessService } from './access.service.ts';
-import { sha256Hex } from './access-crypto.ts';
+import type { AuthenticationRequestInfo, AuthenticationService } from './authentication.service.ts';
+import { sha256Hex } from './authentication-crypto.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -34,7 +34,7 @@ export function sessionTokenHash(request: FastifyRequest): string | null {
   return token !== undefined && tokenPattern.test(token) ? sha256Hex(token) : null;
 }
 
-export function accessRequestInfo(request: FastifyRequest): AccessRequestInfo {
+export function authenticationRequestInfo(request: FastifyRequest): AuthenticationRequestInfo {
   return {
     tokenHash: sessionTokenHash(request),
     clientAddress: request.ip ?? 'unknown',
@@ -42,9 +42,9 @@ export function accessRequestInfo(request: FastifyRequest): AccessRequestInfo {
   };
 }
 
-export function registerAccessRoutes(
+export function registerAuthenticationRoutes(
   app: FastifyInstance,
-  service: AccessService,
+  service: AuthenticationService,
   options: { secureCookie: boolean },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +63,7 @@ export function registerAccessRoutes(
     '/api/config/access',
     {
       schema: {
-        summary: 'What the browser needs of the access settings (contact number, captcha, OTP)',
+        summary: 'What the browser needs of the authentication settings (contact number, captcha, OTP)',
         tags: ['config', 'authentication'],
         response: { 200: accessPublicConfigSchema, ...errors },
       },
@@ -86,7 +86,7 @@ export function registerAccessRoutes(
       },
     },
     async (request, reply) => {
-      const result = await service.authenticate(request.body, accessRequestInfo(request));
+      const result = await service.authenticate(request.body, authenticationRequestInfo(request));
       setSession(reply, result.newToken);
       noStore(reply);
       return result.body;
@@ -105,7 +105,7 @@ export function registerAccessRoutes(
     },
     async (request, reply) => {
       noStore(reply);
-      return service.sendOtp(request.body, accessRequestInfo(request));
+      return service.sendOtp(request.body, authenticationRequestInfo(request));
     },
   );
 
@@ -121,7 +121,7 @@ export function registerAccessRoutes(
       },
     },
     async (request, reply) => {
-      const result = await service.validateOtp(request.body, accessRequestInfo(request));
+      const result = await service.validateOtp(request.body, authenticationRequestInfo(request));
       setSession(reply, result.newToken);
       noStore(reply);
       return result.body;
@@ -139,7 +139,10 @@ export function registerAccessRoutes(
       },
     },
     async (request, reply) => {
-      const result = await service.verifyCaptcha(request.body.token, accessRequestInfo(request));
+      const result = await service.verifyCaptcha(
+        request.body.token,
+        authenticationRequestInfo(request),
+      );
       setSession(reply, result.newToken);
       noStore(reply);
       return result.body;
@@ -177,7 +180,7 @@ export function registerAccessRoutes(
       },
     },
     async (request, reply) => {
-      await service.logout(accessRequestInfo(request));
+      await service.logout(authenticationRequestInfo(request));
       reply.clearCookie(sessionCookieName, cookieOptions);
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },

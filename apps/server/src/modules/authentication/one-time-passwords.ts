@@ -8,17 +8,17 @@ import {
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { insertOutboxMessages } from '../notifications/index.ts';
-import * as repo from './access.repository.ts';
-import { newOtpCode, newSessionToken, otpHash, sha256Hex } from './access-crypto.ts';
+import * as repo from './authentication.repository.ts';
+import { newOtpCode, newSessionToken, otpHash, sha256Hex } from './authentication-crypto.ts';
 import {
-  type AccessAudit,
-  type AccessRequestInfo,
-  type AccessSettings,
+  type AuthenticationAudit,
+  type AuthenticationRequestInfo,
+  type AuthenticationSettings,
   attemptWindowStart,
   minutes,
   UnauthenticatedError,
   type WithCookie,
-} from './access-model.ts';
+} from './authentication-model.ts';
 import { otpMessage } from './otp-message.ts';
 import type { Sessions } from './sessions.ts';
 
@@ -33,12 +33,12 @@ const noPendingSignIn = () =>
 export function createOneTimePasswords(deps: {
   db: Db;
   clock: Clock;
-  settings: AccessSettings;
+  settings: AuthenticationSettings;
   /** SESSION_SECRET: keys the OTP hashes. */
   secret: string;
   providerName: string;
   sessions: Sessions;
-  audit: AccessAudit;
+  audit: AuthenticationAudit;
 }) {
   const { db, clock, settings, secret, providerName, sessions, audit } = deps;
   const limits = {
@@ -85,7 +85,10 @@ export function createOneTimePasswords(deps: {
     },
 
     /** POST /api/authentication/otp: resend, when the key's pause and hourly cap allow. */
-    async resend(request: OtpSendRequest, info: AccessRequestInfo): Promise<OtpSendResponse> {
+    async resend(
+      request: OtpSendRequest,
+      info: AuthenticationRequestInfo,
+    ): Promise<OtpSendResponse> {
       const session = await sessions.live(info.tokenHash);
       if (session?.state !== 'OTP_PENDING' || session.bookingKey !== request.bookingKey) {
         throw noPendingSignIn();
@@ -116,7 +119,7 @@ export function createOneTimePasswords(deps: {
      */
     async validate(
       request: OtpValidateRequest,
-      info: AccessRequestInfo,
+      info: AuthenticationRequestInfo,
     ): Promise<WithCookie<OtpValidateResponse>> {
       const now = clock.now();
       const session = await sessions.live(info.tokenHash);

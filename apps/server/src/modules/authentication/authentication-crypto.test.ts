@@ -5,7 +5,7 @@ import {
   newSessionToken,
   normalisedContactNumber,
   otpHash,
-} from './access-crypto.ts';
+} from './authentication-crypto.ts';
 
 describe('access crypto', () => {
   it('makes 256-bit URL-safe tokens and 6-digit codes', () => {

@@ -6,7 +6,7 @@ import {
   demoBookingKeys,
   demoPatient,
   seedDemoBookingsForTest,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 import { createPostgresDb, type DatabaseHandle } from '../../db/create-db.ts';

@@ -9,7 +9,7 @@ import {
   seedDemoBookingsForTest,
   sessionCookieOf,
   validateOtp,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   demoBookingKeys,
   demoPatient,
   seedDemoBookingsForTest,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 
 /**
@@ -66,7 +66,10 @@ it('1,000 guesses at random booking keys open nothing', async () => {
     message: 'message.authentication_error',
   });
   expect(cookies).toBe(0);
-  const sessions = await testApp.database.db.selectFrom('access_sessions').select('id').execute();
+  const sessions = await testApp.database.db
+    .selectFrom('authentication_sessions')
+    .select('id')
+    .execute();
   expect(sessions).toHaveLength(0);
 }, 120_000);
 

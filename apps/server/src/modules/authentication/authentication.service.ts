@@ -7,32 +7,32 @@ import {
 import type { CaptchaVerifier } from '../../adapters/captcha.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import * as repo from './access.repository.ts';
-import { constantTimeEqual, normalisedContactNumber } from './access-crypto.ts';
+import * as repo from './authentication.repository.ts';
+import { constantTimeEqual, normalisedContactNumber } from './authentication-crypto.ts';
 import {
-  type AccessRequestInfo,
-  type AccessSession,
-  type AccessSettings,
+  type AuthenticationRequestInfo,
+  type AuthenticationSettings,
   attemptWindowStart,
-  createAccessAudit,
+  createAuthenticationAudit,
   otpApplies,
+  type PatientSession,
   type WithCookie,
-} from './access-model.ts';
+} from './authentication-model.ts';
 import { createOneTimePasswords } from './one-time-passwords.ts';
 import { createSessions } from './sessions.ts';
 
 export type {
-  AccessRequestInfo,
-  AccessSession,
-  AccessSettings,
+  AuthenticationRequestInfo,
+  AuthenticationSettings,
+  PatientSession,
   WithCookie,
-} from './access-model.ts';
-export { UnauthenticatedError } from './access-model.ts';
+} from './authentication-model.ts';
+export { UnauthenticatedError } from './authentication-model.ts';
 
-export interface AccessServiceDeps {
+export interface AuthenticationServiceDeps {
   db: Db;
   clock: Clock;
-  settings: AccessSettings;
+  settings: AuthenticationSettings;
   /** SESSION_SECRET: keys the OTP hashes. */
   secret: string;
   captcha: CaptchaVerifier;
@@ -47,9 +47,9 @@ const dummyContactNumber = '000000000';
  * Patient sign-in: the date-of-birth step and the captcha here; sessions (sessions.ts) and
  * one-time passwords (one-time-passwords.ts) beside it, all answering through this one service.
  */
-export function createAccessService(deps: AccessServiceDeps) {
+export function createAuthenticationService(deps: AuthenticationServiceDeps) {
   const { db, clock, settings, captcha } = deps;
-  const audit = createAccessAudit(db, clock);
+  const audit = createAuthenticationAudit(db, clock);
   const sessions = createSessions({ db, clock, settings, audit });
   const otps = createOneTimePasswords({
     db,
@@ -100,7 +100,7 @@ export function createAccessService(deps: AccessServiceDeps) {
      */
     async authenticate(
       request: AuthenticationRequest,
-      info: AccessRequestInfo,
+      info: AuthenticationRequestInfo,
     ): Promise<WithCookie<AuthenticationResponse>> {
       const now = clock.now();
       await sessions.housekeeping(now);
@@ -193,7 +193,7 @@ export function createAccessService(deps: AccessServiceDeps) {
     /** POST /api/authentication/captcha: remembers a verified captcha on the browser's session. */
     async verifyCaptcha(
       token: string,
-      info: AccessRequestInfo,
+      info: AuthenticationRequestInfo,
     ): Promise<WithCookie<{ result: boolean }>> {
       if (captcha.provider === 'none') return { body: { result: true } };
       const result = await captcha.verify(token, info.clientAddress);
@@ -213,7 +213,7 @@ export function createAccessService(deps: AccessServiceDeps) {
     logout: sessions.logout,
 
     /** Audit a read of patient data by a signed-in session (other modules call this). */
-    auditRead(info: AccessRequestInfo, session: AccessSession, what: string) {
+    auditRead(info: AuthenticationRequestInfo, session: PatientSession, what: string) {
       return audit(info, 'patient-data.read', session.bookingKey, {
         what,
         sessionId: session.id,
@@ -222,4 +222,4 @@ export function createAccessService(deps: AccessServiceDeps) {
   };
 }
 
-export type AccessService = ReturnType<typeof createAccessService>;
+export type AuthenticationService = ReturnType<typeof createAuthenticationService>;

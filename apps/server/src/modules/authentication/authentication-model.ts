@@ -7,29 +7,29 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
-import { sha256Hex } from './access-crypto.ts';
+import { sha256Hex } from './authentication-crypto.ts';
 
-/** The words the access files share: settings, who asks, the session, and what a session covers. */
+/** The words the authentication files share: settings, who asks, the session, and what a session covers. */
 
 export class UnauthenticatedError extends DomainError {
   readonly statusCode = 401;
   readonly code: string = unauthenticatedErrorCode;
 }
 
-export interface AccessSettings extends AccessConfig {
+export interface AuthenticationSettings extends AccessConfig {
   /** From the application config: the resend wait the browser shows. */
   otpSecondsBetweenRequests: number;
 }
 
 /** Who is asking: the cookie's token hash (if any) and where from. */
-export interface AccessRequestInfo {
+export interface AuthenticationRequestInfo {
   tokenHash: string | null;
   clientAddress: string;
   requestId: string;
 }
 
 /** The session a request carries once the guard has checked it. */
-export interface AccessSession {
+export interface PatientSession {
   id: string;
   bookingKey: string;
   /** The kind of page the patient signed in for (what the browser asked, checked against the key). */
@@ -49,7 +49,7 @@ export interface WithCookie<T> {
 export const minutes = (count: number) => count * 60_000;
 
 /** Where failed attempts start counting: attemptWindowMinutes back. */
-export const attemptWindowStart = (settings: AccessSettings, now: Date) =>
+export const attemptWindowStart = (settings: AuthenticationSettings, now: Date) =>
   new Date(now.getTime() - minutes(settings.attemptWindowMinutes));
 
 /** Booking request keys and appointment keys are different things: a session names one kind. */
@@ -57,7 +57,7 @@ const keyKind = (type: AuthenticationType) =>
   type === 'BOOKING_REQUEST' ? 'BOOKING_REQUEST' : 'APPOINTMENT';
 
 /** Whether pages of this kind need a proved OTP (the provider's settings decide). */
-export function otpApplies(settings: AccessSettings, type: AuthenticationType): boolean {
+export function otpApplies(settings: AuthenticationSettings, type: AuthenticationType): boolean {
   if (!settings.otpEnabled || type === 'BOOKING_REQUEST') return false;
   return type !== 'PATIENT_PORTAL' || settings.otpForPatientPortal;
 }
@@ -68,8 +68,8 @@ export function otpApplies(settings: AccessSettings, type: AuthenticationType): 
  * without an OTP reaches no appointment page, whatever the browser asked for.
  */
 export function covers(
-  settings: AccessSettings,
-  session: Pick<AccessSession, 'authenticationType' | 'otpVerified'>,
+  settings: AuthenticationSettings,
+  session: Pick<PatientSession, 'authenticationType' | 'otpVerified'>,
   scope: AuthenticationType,
 ): boolean {
   return (
@@ -79,14 +79,14 @@ export function covers(
 }
 
 /** An audit entry about a booking key, named by its SHA-256 (never the key itself). */
-export type AccessAudit = (
-  info: Pick<AccessRequestInfo, 'clientAddress' | 'requestId'>,
+export type AuthenticationAudit = (
+  info: Pick<AuthenticationRequestInfo, 'clientAddress' | 'requestId'>,
   action: string,
   bookingKey: string,
   details?: AuditEvent['details'],
 ) => Promise<void>;
 
-export function createAccessAudit(db: Db, clock: Clock): AccessAudit {
+export function createAuthenticationAudit(db: Db, clock: Clock): AuthenticationAudit {
   return (info, action, bookingKey, details) =>
     insertAuditEvent(
       db,

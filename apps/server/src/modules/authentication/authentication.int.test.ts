@@ -9,7 +9,7 @@ import {
   seedDemoBookingsForTest,
   sessionCookieOf,
   validateOtp,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 
 const appointmentKey = demoBookingKeys.appointment;
@@ -57,7 +57,9 @@ async function signIn(bookingKey: string, remoteAddress = nextAddress()) {
 
 async function countRows() {
   const db = testApp.database.db;
-  const count = async (table: 'access_sessions' | 'access_otps' | 'access_attempts') =>
+  const count = async (
+    table: 'authentication_sessions' | 'authentication_otps' | 'authentication_attempts',
+  ) =>
     Number(
       (
         await db
@@ -67,9 +69,9 @@ async function countRows() {
       ).n,
     );
   return {
-    sessions: await count('access_sessions'),
-    otps: await count('access_otps'),
-    attempts: await count('access_attempts'),
+    sessions: await count('authentication_sessions'),
+    otps: await count('authentication_otps'),
+    attempts: await count('authentication_attempts'),
   };
 }
 
@@ -106,7 +108,10 @@ describe('sign-in with date of birth and OTP', () => {
     expect(message).toEqual({ recipient: demoPatient.email, channel: 'EMAIL' });
     // Only hashes are stored.
     const code = await latestOtp(testApp.database.db);
-    const stored = await testApp.database.db.selectFrom('access_otps').selectAll().execute();
+    const stored = await testApp.database.db
+      .selectFrom('authentication_otps')
+      .selectAll()
+      .execute();
     expect(stored.some((row) => row.code_hash.includes(code))).toBe(false);
 
     const validated = await validateOtp(app, cookie, { otp: code, bookingKey: appointmentKey });

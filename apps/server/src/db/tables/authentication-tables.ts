@@ -4,20 +4,20 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
-export type AccessSessionState = 'ANONYMOUS' | 'OTP_PENDING' | 'AUTHENTICATED';
-export type AccessAuthenticationType =
+export type SessionState = 'ANONYMOUS' | 'OTP_PENDING' | 'AUTHENTICATED';
+export type SessionAuthenticationType =
   | 'BOOKING_REQUEST'
   | 'APPOINTMENT'
   | 'APPOINTMENT_RESULTS'
   | 'PATIENT_PORTAL';
 
-export interface AccessSessionsTable {
+export interface AuthenticationSessionsTable {
   id: Generated<string>;
   /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
   token_hash: string;
-  state: AccessSessionState;
+  state: SessionState;
   booking_key: string | null;
-  authentication_type: AccessAuthenticationType | null;
+  authentication_type: SessionAuthenticationType | null;
   verified_captcha: Generated<boolean>;
   /** The session proved a one-time password (migration 010). */
   otp_verified: Generated<boolean>;
@@ -28,7 +28,7 @@ export interface AccessSessionsTable {
   absolute_expires_at: Timestamp;
 }
 
-export interface AccessOtpsTable {
+export interface AuthenticationOtpsTable {
   id: Generated<string>;
   session_id: string;
   booking_key: string;
@@ -41,7 +41,7 @@ export interface AccessOtpsTable {
   used_at: NullableTimestamp;
 }
 
-export interface AccessAttemptsTable {
+export interface AuthenticationAttemptsTable {
   id: Generated<string>;
   booking_key: string;
   client_address: string;
@@ -50,16 +50,16 @@ export interface AccessAttemptsTable {
 }
 
 /** OTP messages sent per booking key: the resend wait and the hourly cap (migration 010). */
-export interface AccessOtpSendsTable {
+export interface AuthenticationOtpSendsTable {
   booking_key: string;
   last_sent_at: Timestamp;
   window_started_at: Timestamp;
   sent_in_window: number;
 }
 
-export interface AccessTables {
-  access_sessions: AccessSessionsTable;
-  access_otps: AccessOtpsTable;
-  access_attempts: AccessAttemptsTable;
-  access_otp_sends: AccessOtpSendsTable;
+export interface AuthenticationTables {
+  authentication_sessions: AuthenticationSessionsTable;
+  authentication_otps: AuthenticationOtpsTable;
+  authentication_attempts: AuthenticationAttemptsTable;
+  authentication_otp_sends: AuthenticationOtpSendsTable;
 }

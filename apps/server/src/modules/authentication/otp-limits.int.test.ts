@@ -6,7 +6,7 @@ import {
   demoPatient,
   seedDemoBookingsForTest,
   sessionCookieOf,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 
 /**
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const otpMessagesTo = async (bookingKey: string) => {
   const rows = await first.database.db
-    .selectFrom('access_otps')
+    .selectFrom('authentication_otps')
     .select('id')
     .where('booking_key', '=', bookingKey)
     .execute();

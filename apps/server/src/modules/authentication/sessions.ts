@@ -1,18 +1,18 @@
 import type { AuthenticationType, SessionResponse } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import * as repo from './access.repository.ts';
-import { newSessionToken, sha256Hex } from './access-crypto.ts';
+import * as repo from './authentication.repository.ts';
+import { newSessionToken, sha256Hex } from './authentication-crypto.ts';
 import {
-  type AccessAudit,
-  type AccessRequestInfo,
-  type AccessSession,
-  type AccessSettings,
+  type AuthenticationAudit,
+  type AuthenticationRequestInfo,
+  type AuthenticationSettings,
   attemptWindowStart,
   covers,
   minutes,
+  type PatientSession,
   UnauthenticatedError,
-} from './access-model.ts';
+} from './authentication-model.ts';
 
 // A sliding idle expiry, written at most once a minute per session instead of on every request.
 const touchIntervalMs = 60_000;
@@ -25,8 +25,8 @@ const housekeepingIntervalMs = 10 * 60_000;
 export function createSessions(deps: {
   db: Db;
   clock: Clock;
-  settings: AccessSettings;
-  audit: AccessAudit;
+  settings: AuthenticationSettings;
+  audit: AuthenticationAudit;
 }) {
   const { db, clock, settings, audit } = deps;
   let lastHousekeeping = 0;
@@ -45,7 +45,7 @@ export function createSessions(deps: {
 
     /** Opens a new session (a new token: a sign-in never reuses the browser's old one). */
     async open(
-      info: AccessRequestInfo,
+      info: AuthenticationRequestInfo,
       state: 'OTP_PENDING' | 'AUTHENTICATED' | 'ANONYMOUS',
       bookingKey: string | null,
       type: AuthenticationType | null,
@@ -73,7 +73,7 @@ export function createSessions(deps: {
      * The AUTHENTICATED session of this token, its idle expiry slid forward (at
      * most one write a minute); undefined when there is none.
      */
-    async authenticated(tokenHash: string | null): Promise<AccessSession | undefined> {
+    async authenticated(tokenHash: string | null): Promise<PatientSession | undefined> {
       const session = await sessions.live(tokenHash);
       if (
         session?.state !== 'AUTHENTICATED' ||
@@ -98,7 +98,8 @@ export function createSessions(deps: {
     },
 
     /** Whether the session may reach pages of kind `scope` (decision 015). */
-    covers: (session: AccessSession, scope: AuthenticationType) => covers(settings, session, scope),
+    covers: (session: PatientSession, scope: AuthenticationType) =>
+      covers(settings, session, scope),
 
     /**
      * GET /api/authentication/session: 200 only when the session covers this key and, when
@@ -126,7 +127,7 @@ export function createSessions(deps: {
     },
 
     /** POST /api/authentication/logout: the row goes; the cookie is cleared by the route. */
-    async logout(info: AccessRequestInfo): Promise<void> {
+    async logout(info: AuthenticationRequestInfo): Promise<void> {
       if (info.tokenHash === null) return;
       const ended = await repo.deleteSessionByTokenHash(db, info.tokenHash);
       if (ended?.bookingKey) {

@@ -7,25 +7,29 @@ import { type CaptchaVerifier, createCaptchaVerifier } from '../../adapters/capt
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../plugins/error-handler.ts';
-import { registerAccessRoutes, sessionTokenHash } from './access.routes.ts';
+import { registerAuthenticationRoutes, sessionTokenHash } from './authentication.routes.ts';
 import {
-  type AccessService,
-  type AccessSession,
-  type AccessSettings,
-  createAccessService,
-} from './access.service.ts';
+  type AuthenticationService,
+  type AuthenticationSettings,
+  createAuthenticationService,
+  type PatientSession,
+} from './authentication.service.ts';
 
-export { accessRequestInfo } from './access.routes.ts';
-export type { AccessRequestInfo, AccessService, AccessSession } from './access.service.ts';
+export { authenticationRequestInfo } from './authentication.routes.ts';
+export type {
+  AuthenticationRequestInfo,
+  AuthenticationService,
+  PatientSession,
+} from './authentication.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session, set on every /api/secured/... request that got past the guard. */
-    accessSession: AccessSession | null;
+    patientSession: PatientSession | null;
   }
   interface FastifyInstance {
-    /** The access service, for modules that audit reads through it. */
-    access: AccessService;
+    /** The authentication service, for modules that audit reads through it. */
+    authentication: AuthenticationService;
   }
   interface FastifyContextConfig {
     /**
@@ -37,10 +41,10 @@ declare module 'fastify' {
   }
 }
 
-export interface AccessModuleDeps {
+export interface AuthenticationModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
-  settings: AccessSettings;
+  settings: AuthenticationSettings;
   /** SESSION_SECRET (env). */
   secret: string;
   /** CAPTCHA_SECRET (env); needed when settings.captcha.provider is not 'none'. */
@@ -59,14 +63,14 @@ function unauthenticated(reply: FastifyReply) {
 }
 
 /**
- * Patient access: sign-in (date of birth, OTP, captcha), sessions and the
+ * Patient authentication: sign-in (date of birth, OTP, captcha), sessions and the
  * /api/secured guard. Not encapsulated (fastify-plugin): the cookie parser, the
- * guard hook and `request.accessSession` apply to every module registered after it.
+ * guard hook and `request.patientSession` apply to every module registered after it.
  */
-export const accessModule = fp<AccessModuleDeps>(
+export const authenticationModule = fp<AuthenticationModuleDeps>(
   async (app: FastifyInstance, deps) => {
     await app.register(cookie);
-    const service = createAccessService({
+    const service = createAuthenticationService({
       db: deps.db,
       clock: deps.clock,
       settings: deps.settings,
@@ -79,8 +83,8 @@ export const accessModule = fp<AccessModuleDeps>(
         }),
       providerName: deps.providerName,
     });
-    app.decorate('access', service);
-    app.decorateRequest('accessSession', null);
+    app.decorate('authentication', service);
+    app.decorateRequest('patientSession', null);
     app.addHook('onRequest', async (request, reply) => {
       // The route's pattern, not only the raw URL: an escaped path (/api/%73ecured/...) still matches it.
       const pattern = request.routeOptions.url;
@@ -100,11 +104,11 @@ export const accessModule = fp<AccessModuleDeps>(
           return unauthenticated(reply);
         }
       }
-      request.accessSession = session;
+      request.patientSession = session;
       // Patient data: never kept by a shared cache or the browser's back/forward store.
       reply.header('cache-control', 'no-store');
     });
-    registerAccessRoutes(app, service, { secureCookie: deps.secureCookie });
+    registerAuthenticationRoutes(app, service, { secureCookie: deps.secureCookie });
   },
-  { name: 'access' },
+  { name: 'authentication' },
 );

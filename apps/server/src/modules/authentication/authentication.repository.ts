@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type {
-  AccessAuthenticationType,
-  AccessSessionState,
-} from '../../db/tables/access-tables.ts';
+  SessionAuthenticationType,
+  SessionState,
+} from '../../db/tables/authentication-tables.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
 
 export interface SessionRow {
   id: string;
-  state: AccessSessionState;
+  state: SessionState;
   bookingKey: string | null;
-  authenticationType: AccessAuthenticationType | null;
+  authenticationType: SessionAuthenticationType | null;
   verifiedCaptcha: boolean;
   /** This session proved a one-time password. */
   otpVerified: boolean;
@@ -21,9 +21,9 @@ export interface SessionRow {
 
 export interface NewSession {
   tokenHash: string;
-  state: AccessSessionState;
+  state: SessionState;
   bookingKey: string | null;
-  authenticationType: AccessAuthenticationType | null;
+  authenticationType: SessionAuthenticationType | null;
   verifiedCaptcha: boolean;
   clientAddress: string | null;
   now: Date;
@@ -33,7 +33,7 @@ export interface NewSession {
 
 export async function insertSession(db: Db, session: NewSession): Promise<string> {
   const row = await db
-    .insertInto('access_sessions')
+    .insertInto('authentication_sessions')
     .values({
       token_hash: session.tokenHash,
       state: session.state,
@@ -58,7 +58,7 @@ export async function findLiveSession(
   now: Date,
 ): Promise<SessionRow | undefined> {
   const row = await db
-    .selectFrom('access_sessions')
+    .selectFrom('authentication_sessions')
     .select([
       'id',
       'state',
@@ -90,7 +90,7 @@ export async function findLiveSession(
 
 export async function touchSession(db: Db, id: string, now: Date, idleExpiresAt: Date) {
   await db
-    .updateTable('access_sessions')
+    .updateTable('authentication_sessions')
     .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
     .where('id', '=', id)
     .execute();
@@ -106,7 +106,7 @@ export async function authenticateSession(
   update: { now: Date; idleExpiresAt: Date; tokenHash: string },
 ): Promise<boolean> {
   const row = await db
-    .updateTable('access_sessions')
+    .updateTable('authentication_sessions')
     .set({
       state: 'AUTHENTICATED',
       otp_verified: true,
@@ -123,7 +123,7 @@ export async function authenticateSession(
 
 export async function setVerifiedCaptcha(db: Db, id: string, verified: boolean) {
   await db
-    .updateTable('access_sessions')
+    .updateTable('authentication_sessions')
     .set({ verified_captcha: verified })
     .where('id', '=', id)
     .execute();
@@ -135,7 +135,7 @@ export async function deleteSessionByTokenHash(
   tokenHash: string,
 ): Promise<{ id: string; bookingKey: string | null } | undefined> {
   const row = await db
-    .deleteFrom('access_sessions')
+    .deleteFrom('authentication_sessions')
     .where('token_hash', '=', tokenHash)
     .returning(['id', 'booking_key'])
     .executeTakeFirst();
@@ -147,11 +147,14 @@ export async function deleteSessionByTokenHash(
  * OTP send counts that no longer hold anything back.
  */
 export async function deleteExpired(db: Db, now: Date, before: { attempts: Date; otpSends: Date }) {
-  await db.deleteFrom('access_sessions').where('absolute_expires_at', '<', now).execute();
-  await db.deleteFrom('access_sessions').where('idle_expires_at', '<', now).execute();
-  await db.deleteFrom('access_attempts').where('occurred_at', '<', before.attempts).execute();
+  await db.deleteFrom('authentication_sessions').where('absolute_expires_at', '<', now).execute();
+  await db.deleteFrom('authentication_sessions').where('idle_expires_at', '<', now).execute();
   await db
-    .deleteFrom('access_otp_sends')
+    .deleteFrom('authentication_attempts')
+    .where('occurred_at', '<', before.attempts)
+    .execute();
+  await db
+    .deleteFrom('authentication_otp_sends')
     .where('last_sent_at', '<', before.otpSends)
     .where('window_started_at', '<', before.otpSends)
     .execute();
@@ -166,7 +169,7 @@ export interface PatientFacts {
 }
 
 const appointmentStatuses: Record<
-  Exclude<AccessAuthenticationType, 'BOOKING_REQUEST'>,
+  Exclude<SessionAuthenticationType, 'BOOKING_REQUEST'>,
   AppointmentStatus[]
 > = {
   APPOINTMENT: ['BOOKED', 'PENDING'],
@@ -183,7 +186,7 @@ const appointmentStatuses: Record<
 export async function findPatientFacts(
   db: Db,
   bookingKey: string,
-  type: AccessAuthenticationType,
+  type: SessionAuthenticationType,
 ): Promise<PatientFacts | undefined> {
   const select = ['patients.date_of_birth', 'patients.contact_number', 'patients.email'] as const;
   const row =
@@ -229,7 +232,7 @@ export async function recordAttempt(
   },
 ): Promise<{ id: string; perKey: number; perAddress: number }> {
   const inserted = await db
-    .insertInto('access_attempts')
+    .insertInto('authentication_attempts')
     .values({
       booking_key: attempt.bookingKey,
       client_address: attempt.clientAddress,
@@ -240,9 +243,9 @@ export async function recordAttempt(
     .executeTakeFirstOrThrow();
   const counts = await sql<{ per_key: string | number; per_address: string | number }>`
     SELECT
-      (SELECT count(*) FROM access_attempts
+      (SELECT count(*) FROM authentication_attempts
         WHERE booking_key = ${attempt.bookingKey} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_key,
-      (SELECT count(*) FROM access_attempts
+      (SELECT count(*) FROM authentication_attempts
         WHERE client_address = ${attempt.clientAddress} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_address`.execute(
     db,
   );
@@ -256,12 +259,12 @@ export async function recordAttempt(
 
 /** An attempt that turned out not to be a failure (the date of birth was right). */
 export async function forgetAttempt(db: Db, id: string) {
-  await db.deleteFrom('access_attempts').where('id', '=', id).execute();
+  await db.deleteFrom('authentication_attempts').where('id', '=', id).execute();
 }
 
 /** A full sign-in clears the key's failures: the patient proved who they are. */
 export async function forgetKeyAttempts(db: Db, bookingKey: string) {
-  await db.deleteFrom('access_attempts').where('booking_key', '=', bookingKey).execute();
+  await db.deleteFrom('authentication_attempts').where('booking_key', '=', bookingKey).execute();
 }
 
 export interface NewOtp {
@@ -300,7 +303,7 @@ export async function claimOtpSend(
   const pauseOver = new Date(now.getTime() - limits.minGapSeconds * 1000).toISOString();
   const hourOver = new Date(now.getTime() - hourMs).toISOString();
   const result = await sql<{ booking_key: string }>`
-    INSERT INTO access_otp_sends AS sends (booking_key, last_sent_at, window_started_at, sent_in_window)
+    INSERT INTO authentication_otp_sends AS sends (booking_key, last_sent_at, window_started_at, sent_in_window)
     VALUES (${bookingKey}, ${at}::timestamptz, ${at}::timestamptz, 1)
     ON CONFLICT (booking_key) DO UPDATE SET
       last_sent_at = excluded.last_sent_at,
@@ -323,7 +326,7 @@ export async function nextOtpSendAt(
   limits: OtpSendLimits,
 ): Promise<Date> {
   const row = await db
-    .selectFrom('access_otp_sends')
+    .selectFrom('authentication_otp_sends')
     .select(['last_sent_at', 'window_started_at', 'sent_in_window'])
     .where('booking_key', '=', bookingKey)
     .executeTakeFirst();
@@ -337,7 +340,7 @@ export async function nextOtpSendAt(
 /** Stores an OTP (only its keyed hash); earlier OTPs of the session stop counting. */
 export async function insertOtp(db: Db, otp: NewOtp): Promise<void> {
   await db
-    .insertInto('access_otps')
+    .insertInto('authentication_otps')
     .values({
       session_id: otp.sessionId,
       booking_key: otp.bookingKey,
@@ -361,11 +364,11 @@ export async function tryOtp(
   input: { sessionId: string; bookingKey: string; codeHash: string; now: Date },
 ): Promise<{ used: boolean; triesLeft: number } | undefined> {
   const result = await sql<{ used_at: Date | null; tries_left: number }>`
-    UPDATE access_otps SET
+    UPDATE authentication_otps SET
       tries_left = tries_left - 1,
       used_at = CASE WHEN code_hash = ${input.codeHash} THEN ${input.now.toISOString()}::timestamptz ELSE NULL END
     WHERE id = (
-        SELECT id FROM access_otps WHERE session_id = ${input.sessionId}::uuid
+        SELECT id FROM authentication_otps WHERE session_id = ${input.sessionId}::uuid
         ORDER BY created_at DESC LIMIT 1
       )
       AND booking_key = ${input.bookingKey}
@@ -381,7 +384,7 @@ export async function tryOtp(
 /** Whether the session's newest OTP has no tries left (so only a new sign-in helps). */
 export async function latestOtpExhausted(db: Db, sessionId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('access_otps')
+    .selectFrom('authentication_otps')
     .select(['tries_left', 'used_at'])
     .where('session_id', '=', sessionId)
     .orderBy('created_at', 'desc')

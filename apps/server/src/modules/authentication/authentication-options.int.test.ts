@@ -6,7 +6,7 @@ import {
   demoPatient,
   seedDemoBookingsForTest,
   sessionCookieOf,
-} from '../../../test/factories/access.ts';
+} from '../../../test/factories/authentication.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 
 /** Contact-number authentication and a captcha provider switched on (both off by default). */
