@@ -8,6 +8,7 @@ import {
   splitDateValue,
 } from './date-of-birth.ts';
 import styles from './date-of-birth-field.module.css';
+import { controlClassName, FieldGroup } from './field.tsx';
 
 const maxLength: Record<DatePart, number> = { day: 2, month: 2, year: 4 };
 const autoComplete: Record<DatePart, string> = {
@@ -57,7 +58,6 @@ export function DateOfBirthField({
 
   const order = datePartOrder(i18n.language);
   const hintText = hint ?? t(`form.date_of_birth.hint_${order.join('_')}`);
-  const describedBy = [`${id}-hint`, errorMessage ? `${id}-error` : null].filter(Boolean).join(' ');
 
   const change = (part: DatePart) => (event: ChangeEvent<HTMLInputElement>) => {
     const digits = event.target.value.replace(/\D/g, '').slice(0, maxLength[part]);
@@ -69,20 +69,7 @@ export function DateOfBirthField({
   };
 
   return (
-    <fieldset
-      className={`${styles.fieldset} ${errorMessage ? styles.fieldError : ''}`}
-      aria-describedby={describedBy}
-    >
-      <legend className={styles.legend}>{label}</legend>
-      <span className={styles.hint} id={`${id}-hint`}>
-        {hintText}
-      </span>
-      {errorMessage ? (
-        <span className={styles.errorMessage} id={`${id}-error`}>
-          <span className={styles.visuallyHidden}>{t('form.error_prefix')}</span>
-          {errorMessage}
-        </span>
-      ) : null}
+    <FieldGroup legend={label} hint={hintText} error={errorMessage}>
       <div className={styles.parts}>
         {order.map((part, index) => (
           <div key={part} className={styles.part}>
@@ -93,7 +80,7 @@ export function DateOfBirthField({
               ref={index === 0 ? ref : undefined}
               id={`${id}-${part}`}
               name={`${id}-${part}`}
-              className={`${styles.input} ${styles[part]} ${errorMessage ? styles.inputError : ''}`}
+              className={`${controlClassName(Boolean(errorMessage), 'none')} ${styles[part]}`}
               type="text"
               inputMode="numeric"
               pattern="[0-9]*"
@@ -107,6 +94,6 @@ export function DateOfBirthField({
           </div>
         ))}
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }

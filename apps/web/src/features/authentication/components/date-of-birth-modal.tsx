@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './authentication.module.css';
 
@@ -90,32 +91,26 @@ export function DateOfBirthModal({
           errorMessage={dateError}
         />
         {askContactNumber ? (
-          <div className={`${styles.field} ${contactError ? styles.fieldError : ''}`}>
-            <label className={styles.label} htmlFor={`${id}-contact`}>
-              {t('authentication.contact_number')}
-            </label>
-            <span className={styles.hint} id={`${id}-contact-hint`}>
-              {t('authentication.contact_number_hint')}
-            </span>
-            {contactError ? (
-              <span className={styles.errorMessage} id={`${id}-contact-error`}>
-                {contactError}
-              </span>
-            ) : null}
-            <input
-              id={`${id}-contact`}
-              className={`${styles.input} ${contactError ? styles.inputError : ''}`}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              value={contactNumber}
-              aria-invalid={contactError ? true : undefined}
-              aria-describedby={`${id}-contact-hint${contactError ? ` ${id}-contact-error` : ''}`}
-              onChange={(event) => setContactNumber(event.target.value)}
-              onBlur={() => setContactTouched(true)}
-            />
-          </div>
+          <Field
+            id={`${id}-contact`}
+            label={t('authentication.contact_number')}
+            hint={t('authentication.contact_number_hint')}
+            error={contactError}
+            width="short"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={10}
+                value={contactNumber}
+                onChange={(event) => setContactNumber(event.target.value)}
+                onBlur={() => setContactTouched(true)}
+              />
+            )}
+          </Field>
         ) : null}
         {captcha}
         <div className={styles.actions}>

@@ -1,6 +1,7 @@
 import type { OtpChannel } from '@portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './authentication.module.css';
 
@@ -58,33 +59,28 @@ export function OtpModal({
               : 'authentication.otp_modal.sent_email',
           )}
         </p>
-        <div className={`${styles.field} ${fieldError ? styles.fieldError : ''}`}>
-          <label className={styles.label} htmlFor={`${id}-otp`}>
-            {t('authentication.otp_modal.label')}
-          </label>
-          <span className={styles.hint} id={`${id}-otp-hint`}>
-            {t('authentication.otp_modal.hint')}
-          </span>
-          {fieldError ? (
-            <span className={styles.errorMessage} id={`${id}-otp-error`}>
-              {fieldError}
-            </span>
-          ) : null}
-          <input
-            id={`${id}-otp`}
-            className={`${styles.input} ${styles.otpInput} ${fieldError ? styles.inputError : ''}`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            value={otp}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-otp-hint${fieldError ? ` ${id}-otp-error` : ''}`}
-            onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            onBlur={() => setTouched(true)}
-          />
-        </div>
+        <Field
+          id={`${id}-otp`}
+          label={t('authentication.otp_modal.label')}
+          hint={t('authentication.otp_modal.hint')}
+          error={fieldError}
+          width="short"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={`${control.className} ${styles.otpInput}`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              value={otp}
+              onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              onBlur={() => setTouched(true)}
+            />
+          )}
+        </Field>
         <div className={styles.actions}>
           <button type="submit" className={styles.button} disabled={!valid}>
             {t('authentication.otp_modal.submit')}
@@ -109,7 +105,7 @@ export function OtpModal({
               ? t('authentication.otp_modal.resend_in', { count: secondsUntilResend })
               : null}
         </p>
-        <p className={styles.visuallyHidden} role="status">
+        <p className="visually-hidden" role="status">
           {resent ? t('authentication.otp_modal.resent') : ''}
         </p>
       </form>

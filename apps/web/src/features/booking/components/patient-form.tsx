@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
+import { Field, FieldGroup } from '../../../components/ui/field.tsx';
 import { pushBookingCompleted, pushBookingEvent } from '../../../lib/analytics.ts';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { uploadReferral } from '../api/booking-api.ts';
@@ -170,13 +171,6 @@ export default function PatientForm({
 
   const onReferralUploaded = useCallback((uploaded: boolean) => setReferralUploaded(uploaded), []);
 
-  const fieldProps = (name: FieldName) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    className: `${styles.input} ${errors[name] ? styles.inputError : ''}`,
-    ...register(name),
-  });
   const errorText = (name: FieldName) => {
     // The date of birth says which rule failed (a custom issue carries its translation key).
     const message = name === 'dateOfBirth' ? errors.dateOfBirth?.message : undefined;
@@ -184,13 +178,6 @@ export default function PatientForm({
       ? t(message)
       : t(`booking.form.errors.${name}`);
   };
-  const fieldError = (name: FieldName) =>
-    errors[name] ? (
-      <span id={`${id}-${name}-error`} className={styles.errorMessage}>
-        <span className={styles.visuallyHidden}>{t('booking.form.error_prefix')}</span>
-        {errorText(name)}
-      </span>
-    ) : null;
   const field = (
     name: FieldName,
     options: {
@@ -201,20 +188,23 @@ export default function PatientForm({
       required?: boolean;
     } = {},
   ) => (
-    <div className={`${styles.field} ${errors[name] ? styles.fieldError : ''}`}>
-      <label className={styles.label} htmlFor={`${id}-${name}`}>
-        {t(staff ? `booking.form.staff.${name}` : `booking.form.${name}`)}
-      </label>
-      {options.hint ? <span className={styles.hint}>{t(`booking.form.${name}_hint`)}</span> : null}
-      {fieldError(name)}
-      <input
-        type={options.type ?? 'text'}
-        autoComplete={options.autoComplete}
-        inputMode={options.inputMode}
-        aria-required={options.required ? true : undefined}
-        {...fieldProps(name)}
-      />
-    </div>
+    <Field
+      id={`${id}-${name}`}
+      label={t(staff ? `booking.form.staff.${name}` : `booking.form.${name}`)}
+      hint={options.hint ? t(`booking.form.${name}_hint`) : null}
+      error={errors[name] ? errorText(name) : null}
+    >
+      {(control) => (
+        <input
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete}
+          inputMode={options.inputMode}
+          aria-required={options.required ? true : undefined}
+          {...control}
+          {...register(name)}
+        />
+      )}
+    </Field>
   );
 
   return (
@@ -247,7 +237,10 @@ export default function PatientForm({
         </div>
       ) : null}
 
-      <section className={`${styles.panel} ${styles.field}`} aria-labelledby={`${id}-booking`}>
+      <section
+        className={`${styles.panel} ${styles.bookingSummary}`}
+        aria-labelledby={`${id}-booking`}
+      >
         <h2 id={`${id}-booking`}>{t('booking.form.your_booking')}</h2>
         <p>{clinic.name}</p>
         <ul>
@@ -270,19 +263,18 @@ export default function PatientForm({
       </section>
 
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-title`}>
-            {t('booking.form.title_field')}
-          </label>
-          <select id={`${id}-title`} className={styles.select} {...register('title')}>
-            <option value="">{t('booking.form.title_none')}</option>
-            {titles.map((value) => (
-              <option key={value} value={t(`booking.form.titles.${value}`)}>
-                {t(`booking.form.titles.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-title`} label={t('booking.form.title_field')}>
+          {(control) => (
+            <select {...control} {...register('title')}>
+              <option value="">{t('booking.form.title_none')}</option>
+              {titles.map((value) => (
+                <option key={value} value={t(`booking.form.titles.${value}`)}>
+                  {t(`booking.form.titles.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {field('firstName', { autoComplete: 'given-name' })}
         {field('lastName', { autoComplete: 'family-name' })}
         <Controller
@@ -301,14 +293,11 @@ export default function PatientForm({
           )}
         />
 
-        <fieldset
-          className={`${styles.fieldset} ${errors.sex ? styles.fieldError : ''}`}
-          aria-describedby={errors.sex ? `${id}-sex-error` : undefined}
+        <FieldGroup
+          legend={t(staff ? 'booking.form.staff.sex' : 'booking.form.sex')}
+          legendClassName={styles.legend}
+          error={errors.sex ? errorText('sex') : null}
         >
-          <legend className={styles.legend}>
-            {t(staff ? 'booking.form.staff.sex' : 'booking.form.sex')}
-          </legend>
-          {fieldError('sex')}
           <div className={styles.segmented}>
             {(['FEMALE', 'MALE', 'INDETERMINATE'] as const).map((value, index) => (
               <span key={value} className={styles.examRow}>
@@ -337,7 +326,7 @@ export default function PatientForm({
               </span>
             ))}
           </div>
-        </fieldset>
+        </FieldGroup>
 
         {field('email', { type: 'email', autoComplete: 'email', inputMode: 'email', hint: true })}
         {field('contactNumber', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
@@ -346,18 +335,13 @@ export default function PatientForm({
           ? field('medicareNumber', { inputMode: 'numeric', hint: true, required: true })
           : null}
 
-        <div className={`${styles.field} ${errors.patientNotes ? styles.fieldError : ''}`}>
-          <label className={styles.label} htmlFor={`${id}-patientNotes`}>
-            {t('booking.form.patientNotes')}
-          </label>
-          {fieldError('patientNotes')}
-          <textarea
-            id={`${id}-patientNotes`}
-            className={styles.textarea}
-            rows={4}
-            {...register('patientNotes')}
-          />
-        </div>
+        <Field
+          id={`${id}-patientNotes`}
+          label={t('booking.form.patientNotes')}
+          error={errors.patientNotes ? errorText('patientNotes') : null}
+        >
+          {(control) => <textarea {...control} rows={4} {...register('patientNotes')} />}
+        </Field>
 
         <ReferralUpload
           documentTypeId={outcome?.documentTypeId ?? null}
@@ -399,20 +383,20 @@ function ReferralUpload({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [hint, setHint] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const file = input.files?.[0];
-    setHint(null);
+    setProblem(null);
     setUploaded(null);
     onUploaded(false);
     if (!file) return;
     if (!isAllowedReferral(file, validTypes)) {
       input.value = '';
-      setHint(t('form.referral_file_types', { types: validTypes.join(', ') }));
+      setProblem(t('form.referral_file_types', { types: validTypes.join(', ') }));
       return;
     }
     setBusy(true);
@@ -427,45 +411,45 @@ function ReferralUpload({
       onUploaded(true);
     } catch (error) {
       input.value = '';
-      setHint(serverErrorMessage(error, t));
+      setProblem(serverErrorMessage(error, t));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <div className={`${styles.field} ${hint ? styles.fieldError : ''}`}>
-      <label className={styles.label} htmlFor={id}>
-        {t(documentTypeId !== null ? 'booking.form.referral_required' : 'booking.form.referral')}
-      </label>
-      <span className={styles.hint} id={`${id}-hint`}>
-        {t(
-          documentTypeId !== null
-            ? 'booking.form.referral_required_hint'
-            : 'booking.form.referral_hint',
-        )}
-      </span>
-      {hint ? (
-        <span className={styles.errorMessage} id={`${id}-error`} role="alert">
-          {hint}
-        </span>
-      ) : null}
-      <input
-        id={id}
-        type="file"
-        className={styles.input}
-        accept={validTypes.join(',')}
-        required={documentTypeId !== null}
-        aria-describedby={`${id}-hint${hint ? ` ${id}-error` : ''}`}
-        onChange={onChange}
-      />
-      <p role="status" className={styles.hint}>
-        {busy
-          ? t('booking.form.uploading')
-          : uploaded
-            ? t('booking.form.uploaded', { name: uploaded })
-            : ''}
-      </p>
-    </div>
+    <Field
+      id={id}
+      label={t(
+        documentTypeId !== null ? 'booking.form.referral_required' : 'booking.form.referral',
+      )}
+      hint={t(
+        documentTypeId !== null
+          ? 'booking.form.referral_required_hint'
+          : 'booking.form.referral_hint',
+      )}
+      error={problem}
+      // The refusal comes after the file was chosen, not on submit: said as it appears.
+      announceError
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            type="file"
+            accept={validTypes.join(',')}
+            required={documentTypeId !== null}
+            onChange={onChange}
+          />
+          <p role="status" className={styles.hint}>
+            {busy
+              ? t('booking.form.uploading')
+              : uploaded
+                ? t('booking.form.uploaded', { name: uploaded })
+                : ''}
+          </p>
+        </>
+      )}
+    </Field>
   );
 }

@@ -1,6 +1,7 @@
 import type { PostalCodeLocation } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { usePostalCodeSearch } from '../api/catalogue-api.ts';
 import styles from './booking.module.css';
@@ -63,18 +64,18 @@ export function PostalCodeModal({
       }
     >
       {located ? null : <p>{t('booking.location.cant_locate_text')}</p>}
-      <label className={styles.label} htmlFor={id}>
-        {t('booking.location.postal_code_label')}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        inputMode="search"
-        autoComplete="postal-code"
-        value={q}
-        onChange={(event) => setQ(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
+      <Field id={id} label={t('booking.location.postal_code_label')}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="search"
+            autoComplete="postal-code"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        )}
+      </Field>
       <div aria-live="polite">
         {search.data?.length ? (
           <ul ref={listRef} className={styles.chips}>

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Field, FieldGroup } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
@@ -75,7 +76,6 @@ export function BookingHomePage() {
   const [dialog, setDialog] = useState<Dialog>('none');
   const [choiceError, setChoiceError] = useState(false);
   const searchId = useId();
-  const errorId = useId();
   const listRef = useRef<HTMLFieldSetElement>(null);
 
   useEffect(() => {
@@ -194,8 +194,7 @@ export function BookingHomePage() {
       lead={t(staff ? 'booking.home.lead_staff' : 'booking.home.lead')}
     >
       {exams.isError ? <LoadError onRetry={() => exams.refetch()} /> : null}
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('booking.home.procedure_tab')}</legend>
+      <FieldGroup legend={t('booking.home.procedure_tab')} legendClassName={styles.legend}>
         <div className={styles.segmented}>
           {(['single', 'multiple'] as const).map((value) => (
             <label key={value} className={styles.option}>
@@ -210,28 +209,26 @@ export function BookingHomePage() {
             </label>
           ))}
         </div>
-      </fieldset>
+      </FieldGroup>
 
       <div className={home.layout}>
         <div className={home.exams}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={searchId}>
-              {t('booking.home.search_label')}
-            </label>
-            <span className={styles.hint} id={`${searchId}-hint`}>
-              {t('booking.home.search_hint')}
-            </span>
-            <input
-              id={searchId}
-              className={styles.input}
-              type="search"
-              autoComplete="off"
-              aria-describedby={`${searchId}-hint`}
-              aria-controls={`${searchId}-list`}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
+          <Field
+            id={searchId}
+            label={t('booking.home.search_label')}
+            hint={t('booking.home.search_hint')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                autoComplete="off"
+                aria-controls={`${searchId}-list`}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            )}
+          </Field>
           {bodyPart ? (
             <p className={home.filter}>
               {t('booking.home.body_part_filter', { name: bodyPart.name })}{' '}
@@ -241,20 +238,15 @@ export function BookingHomePage() {
             </p>
           ) : null}
 
-          <fieldset
+          <FieldGroup
             ref={listRef}
             id={`${searchId}-list`}
-            className={`${styles.fieldset} ${choiceError ? styles.fieldError : ''}`}
-            aria-describedby={choiceError ? errorId : undefined}
+            legend={t(tab === 'single' ? 'booking.home.choose_exam' : 'booking.home.choose_exams')}
+            legendClassName={styles.legend}
+            error={choiceError ? t('booking.home.choose_exam_error') : null}
+            // Shown when Continue is pressed with nothing chosen: no error summary says it.
+            announceError
           >
-            <legend className={styles.legend}>
-              {t(tab === 'single' ? 'booking.home.choose_exam' : 'booking.home.choose_exams')}
-            </legend>
-            {choiceError ? (
-              <p id={errorId} className={styles.errorMessage} role="alert">
-                {t('booking.home.choose_exam_error')}
-              </p>
-            ) : null}
             <p className={home.count} aria-live="polite">
               {examsPending
                 ? t('message.loading')
@@ -300,7 +292,7 @@ export function BookingHomePage() {
                 {t('booking.home.show_all', { count: matching.length })}
               </button>
             ) : null}
-          </fieldset>
+          </FieldGroup>
         </div>
 
         <section className={home.figure} aria-labelledby={`${searchId}-figure`}>

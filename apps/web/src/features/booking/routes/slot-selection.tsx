@@ -2,6 +2,7 @@ import type { ClinicSummary, Exam, Slot, TimeOfDay } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { FieldGroup } from '../../../components/ui/field.tsx';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { browserTimeZone, clinicZoneName, formatCalendarDay } from '../../../lib/clinic-time.ts';
@@ -182,8 +183,7 @@ export function SlotSelection({
   return (
     <div>
       {exams.length > 1 ? (
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('booking.slots.which_exam')}</legend>
+        <FieldGroup legend={t('booking.slots.which_exam')} legendClassName={styles.legend}>
           <div className={styles.segmented}>
             {exams.map((candidate) => (
               <label key={candidate.slug} className={styles.option}>
@@ -208,7 +208,7 @@ export function SlotSelection({
               </label>
             ))}
           </div>
-        </fieldset>
+        </FieldGroup>
       ) : null}
 
       {exam?.bookingRequestOnly ? (
@@ -224,8 +224,7 @@ export function SlotSelection({
         </div>
       ) : null}
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('booking.slots.time_of_day')}</legend>
+      <FieldGroup legend={t('booking.slots.time_of_day')} legendClassName={styles.legend}>
         <div className={styles.segmented}>
           {timeOfDayOrder.map((value: TimeOfDay) => (
             <button
@@ -239,7 +238,7 @@ export function SlotSelection({
             </button>
           ))}
         </div>
-      </fieldset>
+      </FieldGroup>
 
       <Calendar
         view={view}

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
+import { useId, useState } from 'react';
+import { Button, Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import {
   type KioskIdentity,
@@ -57,6 +58,7 @@ function IdentityForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const [name, setName] = useState(initialName);
   const empty = name.trim() === '';
   return (
@@ -67,22 +69,26 @@ function IdentityForm({
       }}
     >
       <p>{t('kiosk.identity.intro')}</p>
-      <TextField
-        className={styles.field}
-        value={name}
-        onChange={setName}
-        isRequired
-        maxLength={kioskNameMaxLength}
-        autoComplete="off"
-        // The dialog's one field: focus belongs there.
-        autoFocus
+      <Field
+        id={`${id}-name`}
+        label={t('kiosk.identity.name_label')}
+        hint={t('kiosk.identity.name_hint')}
+        width="full"
       >
-        <Label className={styles.label}>{t('kiosk.identity.name_label')}</Label>
-        <Text slot="description" className={styles.hint}>
-          {t('kiosk.identity.name_hint')}
-        </Text>
-        <Input className={styles.input} />
-      </TextField>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            maxLength={kioskNameMaxLength}
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the dialog's one field; focus moves into a dialog (WAI-ARIA APG).
+            autoFocus
+          />
+        )}
+      </Field>
       <div className={styles.dialogActions}>
         <Button type="submit" className={styles.primaryButton} isDisabled={empty}>
           {t('kiosk.identity.save')}
