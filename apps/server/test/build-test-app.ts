@@ -5,14 +5,19 @@ import { buildApp } from '../src/app.ts';
 import { type Env, loadEnv } from '../src/config/env.ts';
 import { loadProviderConfig, type ProviderConfig } from '../src/config/provider-config.ts';
 import type { DatabaseHandle } from '../src/db/create-db.ts';
+import {
+  loadQuestionnaireConfig,
+  syncQuestionnaires,
+} from '../src/modules/questionnaires/index.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
+const configDir = fileURLToPath(new URL('../../../config', import.meta.url));
 
 let providerCache: ProviderConfig | undefined;
 /** The demo provider's configuration (config/), loaded once per test file. */
 export function demoProvider(): ProviderConfig {
-  providerCache ??= loadProviderConfig(fileURLToPath(new URL('../../../config', import.meta.url)));
+  providerCache ??= loadProviderConfig(configDir);
   return providerCache;
 }
 
@@ -23,6 +28,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Reuse a database (e.g. one already closed, to test readiness). */
   database?: DatabaseHandle;
+  /** Sync config/questionnaires/ into the database first, as the server does at start. */
+  questionnaires?: boolean;
 }
 
 export interface TestApp {
@@ -49,6 +56,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   );
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? fixedClock('2026-03-02T00:00:00Z');
+  if (options.questionnaires) {
+    await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
+  }
   const app = await buildApp(
     { env, provider: options.provider ?? demoProvider(), version: '0.0.0-test' },
     { db: database.db, clock },
@@ -63,5 +73,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       if (!options.database) await database.close();
     },
+  };
+}
+
+/** GET and POST helpers over app.inject for a test file whose app is built in beforeAll. */
+export function requestsTo(app: () => FastifyInstance) {
+  return {
+    get: (url: string) => app().inject({ method: 'GET', url }),
+    post: (url: string, payload: unknown) =>
+      app().inject({ method: 'POST', url, payload: payload as object }),
   };
 }

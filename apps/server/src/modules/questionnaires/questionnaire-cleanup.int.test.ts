@@ -1,32 +1,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { reserveBookingKey } from '../../../test/factories/booking.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 import { createLocalStorage } from '../../adapters/storage.ts';
 import { createBookingCleanup } from '../booking/index.ts';
-import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 const clock = fixedClock('2026-03-02T00:00:00Z');
-const configDir = fileURLToPath(new URL('../../../../../config', import.meta.url));
 let testApp: TestApp;
-let closeDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDatabase = database.close;
-  await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
-  testApp = await buildTestApp({ clock, database });
+  testApp = await buildTestApp({ clock, questionnaires: true });
 });
-afterAll(async () => {
-  await testApp?.close();
-  await closeDatabase?.();
-});
+afterAll(() => testApp?.close());
 
 async function answerContrastAllergy(key: string) {
   const list = await testApp.app.inject({

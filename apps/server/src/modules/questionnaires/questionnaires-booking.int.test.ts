@@ -1,31 +1,18 @@
-import { fileURLToPath } from 'node:url';
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, requestsTo, type TestApp } from '../../../test/build-test-app.ts';
 import { reserveBookingKey } from '../../../test/factories/booking.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
-import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 const clock = fixedClock('2026-03-02T00:00:00Z');
-const configDir = fileURLToPath(new URL('../../../../../config', import.meta.url));
 let testApp: TestApp;
-let closeDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDatabase = database.close;
-  await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
-  testApp = await buildTestApp({ clock, database });
+  testApp = await buildTestApp({ clock, questionnaires: true });
 });
-afterAll(async () => {
-  await testApp?.close();
-  await closeDatabase?.();
-});
+afterAll(() => testApp?.close());
 
-const get = (url: string) => testApp.app.inject({ method: 'GET', url });
-const post = (url: string, payload: unknown) =>
-  testApp.app.inject({ method: 'POST', url, payload: payload as object });
+const { get, post } = requestsTo(() => testApp.app);
 
 async function questionnairesFor(key: string, examSlugs: string[]): Promise<Questionnaire[]> {
   const response = await get(

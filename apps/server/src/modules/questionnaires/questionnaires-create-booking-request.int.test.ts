@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -14,9 +13,7 @@ import {
   patientDetails,
   reserveBookingKey,
 } from '../../../test/factories/booking.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
-import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 /**
  * config/questionnaires/thyroid-scan-preparation.json, the provider's
@@ -25,22 +22,14 @@ import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
  * route the booking to a booking request (the clinic calls first).
  */
 const clock = fixedClock('2026-03-02T00:00:00Z');
-const configDir = fileURLToPath(new URL('../../../../../config', import.meta.url));
 const exam = 'thyroid-scan';
 const slug = 'thyroid-scan-preparation';
 let testApp: TestApp;
-let closeDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDatabase = database.close;
-  await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
-  testApp = await buildTestApp({ clock, database });
+  testApp = await buildTestApp({ clock, questionnaires: true });
 });
-afterAll(async () => {
-  await testApp?.close();
-  await closeDatabase?.();
-});
+afterAll(() => testApp?.close());
 
 const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string) =>
   testApp.app.inject({

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -14,9 +13,7 @@ import {
   patientDetails,
   reserveBookingKey,
 } from '../../../test/factories/booking.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
-import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 /**
  * config/questionnaires/injection-referrer-check.json, the provider's
@@ -26,23 +23,15 @@ import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
  * route the booking to a booking request for a radiologist to review first.
  */
 const clock = fixedClock('2026-03-02T00:00:00Z');
-const configDir = fileURLToPath(new URL('../../../../../config', import.meta.url));
 const exam = 'ultrasound-guided-joint-injection';
 const slug = 'injection-referrer-check';
 const staff = '&staffBooking=true';
 let testApp: TestApp;
-let closeDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDatabase = database.close;
-  await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
-  testApp = await buildTestApp({ clock, database });
+  testApp = await buildTestApp({ clock, questionnaires: true });
 });
-afterAll(async () => {
-  await testApp?.close();
-  await closeDatabase?.();
-});
+afterAll(() => testApp?.close());
 
 const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string) =>
   testApp.app.inject({

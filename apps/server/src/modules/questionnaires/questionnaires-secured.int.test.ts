@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -9,26 +8,16 @@ import {
   validateOtp,
 } from '../../../test/factories/authentication.ts';
 import { listSlots, patientDetails, reserveBookingKey } from '../../../test/factories/booking.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
-import { loadQuestionnaireConfig, syncQuestionnaires } from './index.ts';
 
 const clock = fixedClock('2026-03-02T00:00:00Z');
-const configDir = fileURLToPath(new URL('../../../../../config', import.meta.url));
 const dateOfBirth = patientDetails().dateOfBirth;
 let testApp: TestApp;
-let closeDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDatabase = database.close;
-  await syncQuestionnaires(database.db, loadQuestionnaireConfig(configDir), clock.now());
-  testApp = await buildTestApp({ clock, database });
+  testApp = await buildTestApp({ clock, questionnaires: true });
 });
-afterAll(async () => {
-  await testApp?.close();
-  await closeDatabase?.();
-});
+afterAll(() => testApp?.close());
 
 const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
   testApp.app.inject({
