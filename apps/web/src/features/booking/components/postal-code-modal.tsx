@@ -66,31 +66,38 @@ export function PostalCodeModal({
       {located ? null : <p>{t('booking.location.cant_locate_text')}</p>}
       <Field id={id} label={t('booking.location.postal_code_label')}>
         {(control) => (
-          <input
-            {...control}
-            inputMode="search"
-            autoComplete="postal-code"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
+          <>
+            <input
+              {...control}
+              inputMode="search"
+              autoComplete="postal-code"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            {/* The matches belong to the field: right under the box, the field's spacing after them. */}
+            <div aria-live="polite">
+              {search.data?.length ? (
+                <ul ref={listRef} className={styles.chips}>
+                  {search.data.map((location) => (
+                    <li key={location.id}>
+                      <button
+                        type="button"
+                        className={styles.chip}
+                        onClick={() => onChoose(location)}
+                      >
+                        {location.suburb} {location.code}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : q.trim().length >= 2 && search.isSuccess ? (
+                <p className={styles.hint}>{t('booking.location.no_results')}</p>
+              ) : null}
+            </div>
+          </>
         )}
       </Field>
-      <div aria-live="polite">
-        {search.data?.length ? (
-          <ul ref={listRef} className={styles.chips}>
-            {search.data.map((location) => (
-              <li key={location.id}>
-                <button type="button" className={styles.chip} onClick={() => onChoose(location)}>
-                  {location.suburb} {location.code}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : q.trim().length >= 2 && search.isSuccess ? (
-          <p className={styles.hint}>{t('booking.location.no_results')}</p>
-        ) : null}
-      </div>
     </Modal>
   );
 }
