@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../testing/fixtures.ts';
 import { renderApp, testI18n } from '../../../testing/render-app.tsx';
 import { ErrorModal } from './error-modal.tsx';
-import { isAllowedReferral } from './patient-form.tsx';
 import { PostalCodeModal } from './postal-code-modal.tsx';
+import { isAllowedReferral } from './referral-upload.tsx';
 
 const exams = [
   {

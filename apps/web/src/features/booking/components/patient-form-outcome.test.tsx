@@ -8,8 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/render-app.tsx';
 import { loadCompletion } from '../model/booking-session.ts';
+import type { FormOutcome } from '../model/patient-form-schema.ts';
 import { CompletionSummary } from './completion-summary.tsx';
-import PatientForm, { type FormOutcome } from './patient-form.tsx';
+import PatientForm from './patient-form.tsx';
 
 // The booking calls themselves are create-booking's; here only what the form keeps matters.
 vi.mock('../model/create-booking.ts', async (original) => ({
