@@ -1,5 +1,5 @@
-import { type ElementType, use, useMemo } from 'react';
-import { loadedSanitizer, loadSanitizer } from '../../lib/sanitizer.ts';
+import { type ElementType, useMemo } from 'react';
+import { useSanitizer } from '../../lib/sanitizer.ts';
 import styles from './sanitized-html.module.css';
 
 interface SanitizedHtmlProps {
@@ -9,13 +9,19 @@ interface SanitizedHtmlProps {
 }
 
 /**
- * Configuration HTML, sanitized with DOMPurify, styled like the rest of the page. DOMPurify
- * loads on demand (lib/sanitizer.ts); Startup and the static pages' routes load it before
- * they render, so this suspends only if something renders it without them.
+ * Configuration HTML sanitized with DOMPurify, as a string for what takes HTML outside React
+ * (Leaflet's attribution control). DOMPurify loads on demand (lib/sanitizer.ts); Startup and
+ * the routes that show configuration HTML start loading it before they render, so this
+ * suspends only if something renders it without them.
  */
+export function useSanitizedHtml(html: string): string {
+  const { sanitizeHtml } = useSanitizer();
+  return useMemo(() => sanitizeHtml(html), [sanitizeHtml, html]);
+}
+
+/** Configuration HTML, sanitized with DOMPurify, styled like the rest of the page. */
 export function SanitizedHtml({ html, as: Tag = 'div', className }: SanitizedHtmlProps) {
-  const { sanitizeHtml } = loadedSanitizer() ?? use(loadSanitizer());
-  const clean = useMemo(() => sanitizeHtml(html), [sanitizeHtml, html]);
+  const clean = useSanitizedHtml(html);
   return (
     <Tag
       className={[styles.html, className].filter(Boolean).join(' ')}

@@ -1,4 +1,11 @@
-/** The clinic map page (spec 2 §2), loaded on demand; Leaflet loads later still, inside it. */
-export const clinicMapRoute = async () => ({
-  Component: (await import('./routes/clinic-map-page.tsx')).ClinicMapPage,
-});
+import { loadSanitizer } from '../../lib/sanitizer.ts';
+
+/**
+ * The clinic map page (spec 2 §2), loaded on demand; Leaflet loads later still, inside it.
+ * The sanitizer for the map tiles' attribution starts loading now, not awaited: the list
+ * does not need it, and the map suspends until it is there.
+ */
+export const clinicMapRoute = async () => {
+  loadSanitizer().catch(() => undefined); // The map's own use of it retries and reports.
+  return { Component: (await import('./routes/clinic-map-page.tsx')).ClinicMapPage };
+};

@@ -4,10 +4,10 @@ import L from 'leaflet';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { usePortalConfig } from '../../../lib/config.tsx';
-import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { type MapState, viewKey } from '../hooks/map-view.ts';
 import styles from './clinic-map-view.module.css';
 import mobileMarkerUrl from './mobile-marker.svg';
@@ -105,10 +105,7 @@ export default function ClinicMapView({ state, clinics, onSelectClinic }: Clinic
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
   // Bumped when a map is created, so markers and view are drawn onto the new one.
   const [mapGeneration, setMapGeneration] = useState(0);
-  const attribution = useMemo(
-    () => sanitizeHtml(integration.mapTileAttribution),
-    [integration.mapTileAttribution],
-  );
+  const attribution = useSanitizedHtml(integration.mapTileAttribution);
   const zoomInTitle = t('page.select_region.zoom_in');
   const zoomOutTitle = t('page.select_region.zoom_out');
   const tilesUnavailable = tiles.failed > 0 && tiles.loaded === 0;
