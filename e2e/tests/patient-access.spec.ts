@@ -241,7 +241,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('patient access on a %s', (vie
     const { page, context } = await openPage(browser, viewport);
     const seen = new Set<string>();
 
-    // config/access.json asks no OTP of patient-portal links: the date of birth signs in.
+    // config/authentication.json asks no OTP of patient-portal links: the date of birth signs in.
     const query = new URLSearchParams({ returnUrl: portalPath, bookingKey, type: 'APPOINTMENT' });
     await page.goto(`${portal.url}/authentication?${query.toString()}`);
     await waitForHeading(page, t('authentication.patient_portal.title'));
@@ -295,7 +295,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('patient access on a %s', (vie
         ).resolves.toBe(1);
       }
     }
-    // config/access.json: maxFailedAttemptsPerBookingKey is 5; the next attempt is refused.
+    // config/authentication.json: maxFailedAttemptsPerBookingKey is 5; the next attempt is refused.
     expect(attempts).toBeGreaterThanOrEqual(5);
     expect(attempts).toBeLessThanOrEqual(6);
     await waitForHeading(page, t('page.deny.title'));

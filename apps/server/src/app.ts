@@ -104,7 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     frameAncestors: env.frameAncestors,
     production: env.production,
     rateLimitMax: env.rateLimitMax,
-    captchaProvider: provider.access.captcha.provider,
+    captchaProvider: provider.authentication.captcha.provider,
   });
   await app.register(openApiPlugin, {
     title: `${provider.radiology.name} booking portal API`,
@@ -134,7 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     db: deps.db,
     clock: deps.clock,
     settings: {
-      ...provider.access,
+      ...provider.authentication,
       otpSecondsBetweenRequests: provider.application.otpSecondsBetweenRequests,
     },
     secret: env.sessionSecret,

@@ -1,5 +1,5 @@
-export * from './access.ts';
 export * from './assets.ts';
+export * from './authentication.ts';
 export * from './availability.ts';
 export * from './banner.ts';
 export * from './booking.ts';

@@ -112,6 +112,12 @@ describe('loadProviderConfig', () => {
     expect(config.termsHtml).toBe('');
   });
 
+  it('stops at the old name of authentication.json rather than ignore its settings', () => {
+    const dir = copyOfDemo();
+    cpSync(join(dir, 'authentication.json'), join(dir, 'access.json'));
+    expect(problemsOf(dir)).toMatch(/access\.json: renamed to authentication\.json/);
+  });
+
   it('requires every provider image', () => {
     const dir = copyOfDemo();
     unlinkSync(join(dir, 'assets', 'check_in_header.svg'));

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
-  type AccessConfig,
   type ApplicationAssetName,
   type ApplicationConfig,
-  accessConfigSchema,
+  type AuthenticationConfig,
   applicationAssetNames,
   applicationConfigSchema,
+  authenticationConfigSchema,
   type BodyFigureConfig,
   type BookingConfig,
   bodyFigureConfigSchema,
@@ -41,8 +41,8 @@ export interface ProviderConfig {
   bodyFigure: BodyFigureConfig;
   radiology: RadiologyConfig;
   booking: BookingConfig;
-  /** Patient access: OTP, attempt limits, sessions, captcha (config/access.json, optional). */
-  access: AccessConfig;
+  /** Patient authentication: OTP, attempt limits, sessions, captcha (config/authentication.json, optional). */
+  authentication: AuthenticationConfig;
   termsHtml: string;
   /** Provider overrides of the bundled dictionaries (config/translations/<locale>.json). */
   translations: Partial<Record<SupportedLocale, TranslationDictionary>>;
@@ -153,7 +153,14 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
   const bodyFigure = parseFile('body-figure.json', bodyFigureConfigSchema);
   const radiology = parseFile('radiology.json', radiologyConfigSchema, true);
   const booking = parseFile('booking.json', bookingConfigSchema);
-  const access = parseFile('access.json', accessConfigSchema);
+  const authentication = parseFile('authentication.json', authenticationConfigSchema);
+  // Its name until migration 011's rename: a kept old file would otherwise be ignored in silence,
+  // and sign-in would run on the defaults instead of the provider's OTP and captcha settings.
+  if (existsSync(join(configDir, 'access.json'))) {
+    problems.push(
+      `${show('access.json')}: renamed to authentication.json (same settings); rename the file`,
+    );
+  }
 
   const termsPath = join(configDir, 'terms.html');
   const termsHtml = existsSync(termsPath) ? sanitizeHtml(readFileSync(termsPath, 'utf8')) : '';
@@ -168,7 +175,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     !bodyFigure ||
     !radiology ||
     !booking ||
-    !access
+    !authentication
   ) {
     throw new ProviderConfigError(problems);
   }
@@ -179,7 +186,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     bodyFigure,
     radiology,
     booking,
-    access,
+    authentication,
     termsHtml,
     translations,
     assets: assets as Record<ApplicationAssetName, ProviderAsset>,

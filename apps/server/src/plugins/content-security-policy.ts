@@ -6,7 +6,7 @@ export interface CspInput {
   /** Origins besides 'self' allowed to embed the /iframe/... routes (FRAME_ANCESTORS). */
   frameAncestors: string[];
   production: boolean;
-  /** The captcha on the authentication page (config/access.json); 'none' adds nothing. */
+  /** The captcha on the authentication page (config/authentication.json); 'none' adds nothing. */
   captchaProvider?: CaptchaProvider;
 }
 

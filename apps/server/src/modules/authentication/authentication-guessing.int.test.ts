@@ -24,8 +24,8 @@ beforeAll(async () => {
     env: { RATE_LIMIT_MAX: '1000000' },
     provider: {
       ...provider,
-      access: {
-        ...provider.access,
+      authentication: {
+        ...provider.authentication,
         maxFailedAttemptsPerBookingKey: 1000,
         maxFailedAttemptsPerClientAddress: 100_000,
       },

@@ -23,12 +23,15 @@ let database: DatabaseHandle & { url: string | null };
 let secondPool: DatabaseHandle | undefined;
 const apps: TestApp[] = [];
 
-async function instance(database: DatabaseHandle, providerAccess = {}) {
+async function instance(database: DatabaseHandle, providerAuthentication = {}) {
   const provider = demoProvider();
   const app = await buildTestApp({
     clock,
     database,
-    provider: { ...provider, access: { ...provider.access, ...providerAccess } },
+    provider: {
+      ...provider,
+      authentication: { ...provider.authentication, ...providerAuthentication },
+    },
   });
   apps.push(app);
   return app;

@@ -1,5 +1,5 @@
 import {
-  type AccessConfig,
+  type AuthenticationConfig,
   type AuthenticationType,
   unauthenticatedErrorCode,
 } from '@portal/contract';
@@ -16,7 +16,7 @@ export class UnauthenticatedError extends DomainError {
   readonly code: string = unauthenticatedErrorCode;
 }
 
-export interface AuthenticationSettings extends AccessConfig {
+export interface AuthenticationSettings extends AuthenticationConfig {
   /** From the application config: the resend wait the browser shows. */
   otpSecondsBetweenRequests: number;
 }

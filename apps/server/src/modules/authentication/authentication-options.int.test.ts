@@ -32,8 +32,8 @@ beforeAll(async () => {
     env: { CAPTCHA_SECRET: 'test-captcha-secret' },
     provider: {
       ...provider,
-      access: {
-        ...provider.access,
+      authentication: {
+        ...provider.authentication,
         otpEnabled: false,
         contactNumberAuthentication: true,
         maxFailedAttemptsPerBookingKey: 100,
@@ -102,7 +102,7 @@ describe('captcha', () => {
   });
 
   it('tells the browser which provider and site key to use', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/config/access' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/config/authentication' });
     expect(response.json()).toMatchObject({
       contactNumberAuthentication: true,
       captcha: { provider: 'turnstile', siteKey: 'site-key' },

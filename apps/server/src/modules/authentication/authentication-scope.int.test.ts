@@ -37,7 +37,10 @@ beforeAll(async () => {
   strictPortal = await buildTestApp({
     clock,
     database: testApp.database,
-    provider: { ...provider, access: { ...provider.access, otpForPatientPortal: true } },
+    provider: {
+      ...provider,
+      authentication: { ...provider.authentication, otpForPatientPortal: true },
+    },
   });
 });
 afterAll(async () => {

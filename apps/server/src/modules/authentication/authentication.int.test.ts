@@ -504,7 +504,7 @@ describe('captcha', () => {
   });
 
   it('publishes what the browser needs', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/config/access' });
+    const response = await app.inject({ method: 'GET', url: '/api/config/authentication' });
     expect(response.json()).toEqual({
       contactNumberAuthentication: false,
       otpEnabled: true,

@@ -1,5 +1,5 @@
 import {
-  accessPublicConfigSchema,
+  authenticationPublicConfigSchema,
   authenticationRequestSchema,
   authenticationResponseSchema,
   captchaVerifyRequestSchema,
@@ -60,12 +60,13 @@ export function registerAuthenticationRoutes(
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   routes.get(
-    '/api/config/access',
+    '/api/config/authentication',
     {
       schema: {
-        summary: 'What the browser needs of the authentication settings (contact number, captcha, OTP)',
+        summary:
+          'What the browser needs of the authentication settings (contact number, captcha, OTP)',
         tags: ['config', 'authentication'],
-        response: { 200: accessPublicConfigSchema, ...errors },
+        response: { 200: authenticationPublicConfigSchema, ...errors },
       },
     },
     async (_request, reply) => {

@@ -1,8 +1,8 @@
 import {
-  type AccessPublicConfig,
+  type AuthenticationPublicConfig,
   type AuthenticationRequest,
   type AuthenticationResponse,
-  accessMessages,
+  authenticationMessages,
 } from '@portal/contract';
 import type { CaptchaVerifier } from '../../adapters/captcha.ts';
 import type { Clock } from '../../adapters/clock.ts';
@@ -68,7 +68,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       otpRequired: false,
       otpChannel: null,
       otpSecondsBetweenRequests: settings.otpSecondsBetweenRequests,
-      message: accessMessages.authenticationError,
+      message: authenticationMessages.authenticationError,
     };
   }
 
@@ -83,7 +83,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
   }
 
   return {
-    publicConfig(): AccessPublicConfig {
+    publicConfig(): AuthenticationPublicConfig {
       return {
         contactNumberAuthentication: settings.contactNumberAuthentication,
         otpEnabled: settings.otpEnabled,

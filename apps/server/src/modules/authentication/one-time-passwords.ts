@@ -1,5 +1,5 @@
 import {
-  accessMessages,
+  authenticationMessages,
   type OtpSendRequest,
   type OtpSendResponse,
   type OtpValidateRequest,
@@ -127,7 +127,7 @@ export function createOneTimePasswords(deps: {
         throw noPendingSignIn();
       }
       const failed = (maxAttemptsReached: boolean): WithCookie<OtpValidateResponse> => ({
-        body: { success: false, maxAttemptsReached, message: accessMessages.otpError },
+        body: { success: false, maxAttemptsReached, message: authenticationMessages.otpError },
       });
       const attempt = await repo.recordAttempt(db, {
         bookingKey: request.bookingKey,

@@ -31,7 +31,11 @@ beforeAll(async () => {
   const settings = {
     ...provider,
     application: { ...provider.application, otpSecondsBetweenRequests: waitSeconds },
-    access: { ...provider.access, otpMaxPerHour: perHour, maxFailedAttemptsPerBookingKey: 100 },
+    authentication: {
+      ...provider.authentication,
+      otpMaxPerHour: perHour,
+      maxFailedAttemptsPerBookingKey: 100,
+    },
   };
   first = await buildTestApp({ clock, provider: settings });
   second = await buildTestApp({ clock, provider: settings, database: first.database });

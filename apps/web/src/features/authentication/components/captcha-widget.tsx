@@ -1,8 +1,8 @@
-import type { AccessPublicConfig } from '@portal/contract';
+import type { AuthenticationPublicConfig } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import styles from './authentication.module.css';
 
-type Provider = Exclude<AccessPublicConfig['captcha']['provider'], 'none'>;
+type Provider = Exclude<AuthenticationPublicConfig['captcha']['provider'], 'none'>;
 
 interface CaptchaApi {
   render: (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { patientQueryKey } from '../../../lib/patient-access.ts';
-import { authenticate, sendOtp, validateOtp } from '../api/access-api.ts';
+import { authenticate, sendOtp, validateOtp } from '../api/authentication-api.ts';
 import type { DateOfBirthAnswer } from '../components/date-of-birth-modal.tsx';
 import { maxAttemptsDenyUrl } from '../model/authentication-params.ts';
 import { useCountdown } from './use-countdown.ts';

@@ -54,7 +54,7 @@ afterEach(() => {
 describe('authentication page', slow, () => {
   it('checks the date of birth and goes to the returnUrl', async () => {
     const { user, router, fetchMock } = await renderApp(page(appointmentQuery), {
-      api: { '/api/config/access': accessConfig(), '/api/authentication': answer() },
+      api: { '/api/config/authentication': accessConfig(), '/api/authentication': answer() },
     });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('View your appointment');
     const dialog = await typeDateOfBirth(user, '9', '3', '1984');
@@ -70,7 +70,7 @@ describe('authentication page', slow, () => {
 
   it('keeps the button disabled for a future date and says why', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
-      api: { '/api/config/access': accessConfig() },
+      api: { '/api/config/authentication': accessConfig() },
     });
     const dialog = await typeDateOfBirth(user, '1', '1', '2999');
     expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -80,7 +80,7 @@ describe('authentication page', slow, () => {
   it('reopens the modal with the error after a failure', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({ success: false, message: 'message.authentication_error' }),
       },
     });
@@ -94,7 +94,7 @@ describe('authentication page', slow, () => {
 
   it('asks for a valid contact number when the provider checks it', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
-      api: { '/api/config/access': accessConfig({ contactNumberAuthentication: true }) },
+      api: { '/api/config/authentication': accessConfig({ contactNumberAuthentication: true }) },
     });
     const dialog = await typeDateOfBirth(user, '9', '3', '1984');
     const contact = within(dialog).getByRole('textbox', { name: 'Contact number' });
@@ -110,7 +110,7 @@ describe('authentication page', slow, () => {
   it('goes to /deny with the shared message when the attempts are used up', async () => {
     const { user, router } = await renderApp(page(`${appointmentQuery}&shared=true`), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({ success: false, maxAttemptsReached: true }),
       },
     });
@@ -125,7 +125,7 @@ describe('authentication page', slow, () => {
   it('submits a dateOfBirth from the query at once, with no contact number', async () => {
     const { router, fetchMock } = await renderApp(
       page(`${appointmentQuery}&dateOfBirth=1984-03-09&shared=true`),
-      { api: { '/api/config/access': accessConfig(), '/api/authentication': answer() } },
+      { api: { '/api/config/authentication': accessConfig(), '/api/authentication': answer() } },
     );
     await waitFor(() => expect(router.state.location.search).toBe('?shared=true'));
     expect(router.state.location.pathname).toBe(`/appointments/${key}`);
@@ -137,7 +137,9 @@ describe('authentication page', slow, () => {
 
   it('only warns when a parameter is missing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await renderApp(page(`bookingKey=${key}`), { api: { '/api/config/access': accessConfig() } });
+    await renderApp(page(`bookingKey=${key}`), {
+      api: { '/api/config/authentication': accessConfig() },
+    });
     // The warning comes from an effect, which a loaded machine may run after the first paint.
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Authentication needs returnUrl, type'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -148,7 +150,7 @@ describe('authentication page', slow, () => {
     await renderApp(
       page(`returnUrl=https%3A%2F%2Fevil.example&bookingKey=${key}&type=APPOINTMENT`),
       {
-        api: { '/api/config/access': accessConfig() },
+        api: { '/api/config/authentication': accessConfig() },
       },
     );
     // The warning comes from an effect, which a loaded machine may run after the first paint.
@@ -163,7 +165,7 @@ describe('authentication page', slow, () => {
       page(
         `returnUrl=%2Fappointments%2F${key}%2Fresult%2Fpatient&bookingKey=${key}&type=APPOINTMENT`,
       ),
-      { api: { '/api/config/access': accessConfig() } },
+      { api: { '/api/config/authentication': accessConfig() } },
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Sign in to your patient portal',
@@ -174,7 +176,7 @@ describe('authentication page', slow, () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
     const { user } = await renderApp(page(appointmentQuery), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({ success: false, message: 'message.authentication_error' }),
       },
     });
@@ -190,7 +192,7 @@ describe('OTP step', slow, () => {
   it('takes 6 digits, blocks resend during the countdown, then validates', async () => {
     const { user, router, fetchMock } = await renderApp(page(appointmentQuery), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({
           otpRequired: true,
           otpChannel: 'EMAIL',
@@ -229,7 +231,7 @@ describe('OTP step', slow, () => {
   it('says the wait in minutes when the hourly cap holds the next code back', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({
           otpRequired: true,
           otpChannel: 'EMAIL',
@@ -252,7 +254,7 @@ describe('OTP step', slow, () => {
   it('reopens the OTP modal with the OTP error on a wrong code', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({ otpRequired: true, otpChannel: 'SMS' }),
         '/api/authentication/otp/validate': () =>
           jsonResponse({
@@ -279,7 +281,7 @@ describe('OTP step', slow, () => {
       ),
       {
         api: {
-          '/api/config/access': accessConfig(),
+          '/api/config/authentication': accessConfig(),
           '/api/authentication': answer({ otpRequired: true, otpChannel: 'EMAIL' }),
           '/api/authentication/otp/validate': () =>
             jsonResponse({ success: false, maxAttemptsReached: true, message: null }),
@@ -298,7 +300,7 @@ describe('OTP step', slow, () => {
   it('returns to the date of birth when the pending session is gone (401)', async () => {
     const { user } = await renderApp(page(appointmentQuery), {
       api: {
-        '/api/config/access': accessConfig(),
+        '/api/config/authentication': accessConfig(),
         '/api/authentication': answer({ otpRequired: true, otpChannel: 'EMAIL' }),
         '/api/authentication/otp/validate': () => errorResponse(401, 'UNAUTHENTICATED'),
       },

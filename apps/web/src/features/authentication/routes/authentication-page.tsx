@@ -5,7 +5,7 @@ import { Inset, Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useApplicationConfig } from '../../../lib/config.tsx';
-import { useAccessConfig, verifyCaptcha } from '../api/access-api.ts';
+import { useAccessConfig, verifyCaptcha } from '../api/authentication-api.ts';
 import styles from '../components/authentication.module.css';
 import { DateOfBirthModal } from '../components/date-of-birth-modal.tsx';
 import { OtpModal } from '../components/otp-modal.tsx';

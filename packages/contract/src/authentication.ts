@@ -23,7 +23,7 @@ export const captchaProviders = ['none', 'hcaptcha', 'recaptcha', 'turnstile'] a
 export type CaptchaProvider = (typeof captchaProviders)[number];
 
 /** The translation keys the access answers carry (spec 1 §8). */
-export const accessMessages = {
+export const authenticationMessages = {
   authenticationError: 'message.authentication_error',
   otpError: 'message.authentication_otp_error',
 } as const;
@@ -147,8 +147,8 @@ export const bookingRequestSummaryResponseSchema = z.object({
   patientNotes: z.string().nullable(),
 });
 
-/** config/access.json: the provider's patient-access settings (validated at start). */
-export const accessConfigSchema = z.object({
+/** config/authentication.json: the provider's patient-access settings (validated at start). */
+export const authenticationConfigSchema = z.object({
   otpEnabled: z.boolean().default(true),
   /** OTP also for patient-portal links (spec 1 §4). */
   otpForPatientPortal: z.boolean().default(false),
@@ -176,8 +176,8 @@ export const accessConfigSchema = z.object({
     .default({ provider: 'none', siteKey: null }),
 });
 
-/** GET /api/config/access: only what the browser needs from the access settings. */
-export const accessPublicConfigSchema = z.object({
+/** GET /api/config/authentication: only what the browser needs from the access settings. */
+export const authenticationPublicConfigSchema = z.object({
   contactNumberAuthentication: z.boolean(),
   otpEnabled: z.boolean(),
   otpForPatientPortal: z.boolean(),
@@ -200,5 +200,5 @@ export type CaptchaVerifyResponse = z.infer<typeof captchaVerifyResponseSchema>;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type AppointmentsSummaryResponse = z.infer<typeof appointmentsSummaryResponseSchema>;
 export type BookingRequestSummaryResponse = z.infer<typeof bookingRequestSummaryResponseSchema>;
-export type AccessConfig = z.infer<typeof accessConfigSchema>;
-export type AccessPublicConfig = z.infer<typeof accessPublicConfigSchema>;
+export type AuthenticationConfig = z.infer<typeof authenticationConfigSchema>;
+export type AuthenticationPublicConfig = z.infer<typeof authenticationPublicConfigSchema>;

@@ -1,5 +1,5 @@
 import type {
-  AccessPublicConfig,
+  AuthenticationPublicConfig,
   AuthenticationRequest,
   AuthenticationResponse,
   AuthenticationType,
@@ -14,7 +14,8 @@ import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 export function useAccessConfig() {
   return useQuery({
     queryKey: ['config', 'access'],
-    queryFn: ({ signal }) => apiGet<AccessPublicConfig>('/api/config/access', { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<AuthenticationPublicConfig>('/api/config/authentication', { signal }),
     staleTime: 10 * 60_000,
   });
 }
