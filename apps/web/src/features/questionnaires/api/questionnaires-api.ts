@@ -17,16 +17,27 @@ export const fetchBookingQuestionnaires = (
   examSlugs: readonly string[],
   changedExamSlug: string | null,
   signal?: AbortSignal,
+  staffBooking = false,
 ) =>
   apiGet<QuestionnairesResponse>(`${keyPath(bookingKey)}/questionnaires`, {
-    query: { examSlugs: examSlugs.join(','), changedExamSlug },
+    query: {
+      examSlugs: examSlugs.join(','),
+      changedExamSlug,
+      ...(staffBooking ? { staffBooking: 'true' } : {}),
+    },
     signal,
   });
 
 /** A temporary answer (before the booking exists); the server answers with the outcome so far. */
 export const saveTemporaryAnswer = (
   bookingKey: string,
-  body: { questionnaireId: string; questionnaireResult: string; examSlugs: readonly string[] },
+  body: {
+    questionnaireId: string;
+    questionnaireResult: string;
+    examSlugs: readonly string[];
+    /** Only a staff booking may answer the referrer's questionnaires. */
+    staffBooking?: true;
+  },
 ) =>
   apiRequest<SaveTemporaryAnswerResponse>(`${keyPath(bookingKey)}/questionnaire-answers`, {
     method: 'POST',

@@ -68,18 +68,28 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
+const referrerCheck = tinyQuestionnaire({
+  id: '00000000-0000-4000-8000-000000000004',
+  title: 'Referrer check',
+  type: 'CREATE_BOOKING_REQUEST_REFERRER',
+});
+
 function setup(
   saves: Array<Partial<{ outcome: Partial<ProcessedOutcome>; changedExamSlug: unknown }>>,
   props: Partial<BookingQuestionnairesProps> = {},
+  search = '?examSlugs=mri-brain',
 ) {
   const answered: string[] = [];
   const posted: unknown[] = [];
+  const listed: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith(`/api/booking-keys/${key}/questionnaires`)) {
+        listed.push(url);
+        const staff = url.includes('staffBooking=true');
         const body: QuestionnairesResponse = {
-          questionnaires: [bookingForm, mriSafety, implants],
+          questionnaires: [bookingForm, mriSafety, implants, ...(staff ? [referrerCheck] : [])],
           bookingKey: key,
           examQuestionnaireAnswers: [],
           allQuestionnaireAnswers: answered.map((questionnaireId) => ({
@@ -124,7 +134,7 @@ function setup(
       },
       { path: '*', element: <Where /> },
     ],
-    { initialEntries: ['/select-clinic?examSlugs=mri-brain'] },
+    { initialEntries: [`/select-clinic${search}`] },
   );
   render(
     <QueryClientProvider
@@ -135,7 +145,7 @@ function setup(
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return { user: userEvent.setup(), onExamChange, onClose, posted };
+  return { user: userEvent.setup(), onExamChange, onClose, posted, listed };
 }
 
 const answerWith = async (user: ReturnType<typeof userEvent.setup>, choice: string) => {
@@ -172,6 +182,23 @@ describe('BookingQuestionnaires', { timeout: 30_000 }, () => {
     expect(window.dataLayer).toContainEqual(
       expect.objectContaining({ funnelEvent: 'questionnaire_completed', funnelStep: 3.1 }),
     );
+  });
+
+  it("a staff booking is also asked the referrer's questionnaire, and says so when saving", async () => {
+    const { user, posted, listed } = setup(
+      [{}, {}, {}],
+      {},
+      '?examSlugs=mri-brain&staffBooking=true',
+    );
+    await answerWith(user, 'No');
+    await answerWith(user, 'no');
+    expect(await screen.findByRole('dialog', { name: 'Referrer check' })).toBeInTheDocument();
+    expect(screen.getByText('Questionnaire 3 of 3')).toBeInTheDocument();
+    await answerWith(user, 'No');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+    expect(listed.every((url) => url.includes('staffBooking=true'))).toBe(true);
+    expect(posted).toHaveLength(3);
+    for (const body of posted) expect(body).toMatchObject({ staffBooking: true });
   });
 
   it('leaves a denied booking for /deny with the outcome message', async () => {

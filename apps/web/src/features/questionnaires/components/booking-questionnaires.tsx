@@ -7,7 +7,7 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import {
@@ -19,6 +19,7 @@ import {
   bookingFormNavigationDelayMs,
   bookingScreeningTypes,
   denyTarget,
+  staffScreeningTypes,
   unansweredOf,
 } from '../model/questionnaire-rules.ts';
 
@@ -64,14 +65,19 @@ export function BookingQuestionnaires({
   const lastSave = useRef<SaveTemporaryAnswerResponse | null>(null);
   const reported = useRef(false);
   const slugs = examSlugs.join(',');
+  // Staff and referrers booking for a patient carry staffBooking=true in the URL.
+  const [params] = useSearchParams();
+  const staffBooking = params.get('staffBooking') === 'true';
+  const askedTypes = staffBooking && types === bookingScreeningTypes ? staffScreeningTypes : types;
 
   const list = useQuery({
-    queryKey: ['questionnaires', 'booking', bookingKey, slugs],
-    queryFn: ({ signal }) => fetchBookingQuestionnaires(bookingKey ?? '', examSlugs, null, signal),
+    queryKey: ['questionnaires', 'booking', bookingKey, slugs, staffBooking],
+    queryFn: ({ signal }) =>
+      fetchBookingQuestionnaires(bookingKey ?? '', examSlugs, null, signal, staffBooking),
     enabled: Boolean(bookingKey) && examSlugs.length > 0,
   });
   const asked = list.data
-    ? unansweredOf(list.data).filter((questionnaire) => types.has(questionnaire.type))
+    ? unansweredOf(list.data).filter((questionnaire) => askedTypes.has(questionnaire.type))
     : [];
   const queue = asked.filter((questionnaire) => !answered.has(questionnaire.id));
   const current = queue[0] ?? null;
@@ -85,6 +91,7 @@ export function BookingQuestionnaires({
         questionnaireId: questionnaire.id,
         questionnaireResult: result,
         examSlugs,
+        ...(staffBooking ? { staffBooking: true as const } : {}),
       });
     } catch {
       throw new Error(t('message.error_answering_questionnaire'));

@@ -49,6 +49,15 @@ export const bookingScreeningTypes: ReadonlySet<QuestionnaireType> = new Set([
   'CREATE_BOOKING_REQUEST',
 ]);
 
+/**
+ * A staff or referrer booking (staffBooking=true) is also asked the referrer's variant of the
+ * routing questionnaire; the server lists and accepts it only for such a booking.
+ */
+export const staffScreeningTypes: ReadonlySet<QuestionnaireType> = new Set([
+  ...bookingScreeningTypes,
+  'CREATE_BOOKING_REQUEST_REFERRER',
+]);
+
 /** Spec 1 §4: the booking form's questions are asked on the patient form, before it is sent. */
 export const bookingFormTypes: ReadonlySet<QuestionnaireType> = new Set(['BOOKING_FORM']);
 
