@@ -1,6 +1,9 @@
 import pg from 'pg';
 
-/** The benchmark's scale (issue 3): at least 60 clinics, 300 resources, 90 days, 200,000 appointments. */
+/**
+ * The benchmark's scale (docs/benchmarks.md): at least 60 clinics, 300 resources, 90 days,
+ * 200,000 appointments.
+ */
 export const scale = {
   clinics: 60,
   resourcesPerClinic: 5,

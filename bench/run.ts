@@ -1,4 +1,4 @@
-// `npm run bench`: the numbers issue 3 asks for, measured in one run on this machine and
+// `npm run bench`: the speed budgets' numbers, measured in one run on this machine and
 // written to docs/benchmarks.md. Needs PostgreSQL (BENCH_DATABASE_URL, default the local
 // server) and Debian's Chromium; sends traffic to 127.0.0.1 only, bounded in time.
 import { execFileSync } from 'node:child_process';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { supportedLocales } from './locales.ts';
 
-/** The provider images of spec 1 §7, served at /api/assets/application/{name}. */
+/**
+ * The provider images (docs/product/shell-and-configuration.md#api), served at
+ * /api/assets/application/{name}.
+ */
 export const applicationAssetNames = [
   'favicon',
   'header',

@@ -4,8 +4,8 @@ import { bookingKeySchema } from './booking.ts';
 import { slugSchema } from './catalogue.ts';
 
 /**
- * Patient access (issue 4, spec 1 §3-§5, DESIGN.md §4): booking key + date of
- * birth (+ contact number) (+ OTP) opens a session scoped to that booking key.
+ * Patient access (docs/product/authentication.md, docs/product/security.md): booking key
+ * + date of birth (+ contact number) (+ OTP) opens a session scoped to that booking key.
  */
 
 export const authenticationTypes = [
@@ -22,7 +22,7 @@ export const otpChannelSchema = z.enum(otpChannels);
 export const captchaProviders = ['none', 'hcaptcha', 'recaptcha', 'turnstile'] as const;
 export type CaptchaProvider = (typeof captchaProviders)[number];
 
-/** The translation keys the access answers carry (spec 1 §8). */
+/** The translation keys the access answers carry (docs/product/authentication.md#messages). */
 export const authenticationMessages = {
   authenticationError: 'message.authentication_error',
   otpError: 'message.authentication_otp_error',
@@ -150,7 +150,7 @@ export const bookingRequestSummaryResponseSchema = z.object({
 /** config/authentication.json: the provider's patient-access settings (validated at start). */
 export const authenticationConfigSchema = z.object({
   otpEnabled: z.boolean().default(true),
-  /** OTP also for patient-portal links (spec 1 §4). */
+  /** OTP also for patient-portal links (docs/product/authentication.md#otp). */
   otpForPatientPortal: z.boolean().default(false),
   /** Where OTPs go: the patient's e-mail or mobile number (a booking records both). */
   otpChannel: otpChannelSchema.default('EMAIL'),

@@ -6,11 +6,14 @@ import { geoPointSchema } from './locations.ts';
 export const timeOfDayValues = ['MORNING', 'AFTERNOON', 'EVENING'] as const;
 export const timeOfDaySchema = z.enum(timeOfDayValues);
 
-/** An ISO 8601 instant with an offset, as every time on the wire (DESIGN.md §5). */
+/**
+ * An ISO 8601 instant with an offset, as every time on the wire
+ * (docs/product/README.md#api-conventions).
+ */
 export const instantSchema = z.iso.datetime({ offset: true });
 
 /**
- * One bookable time (spec 2 §3 "Slot"). `start`/`end` carry the clinic's own
+ * One bookable time (docs/product/booking.md#slots). `start`/`end` carry the clinic's own
  * offset and `timeZone` names the zone, so the browser shows clinic-local time.
  * An enquiry slot is a time the clinic can be asked for: booking it sends a
  * booking request, not an appointment.
@@ -43,7 +46,7 @@ export const clinicSlotsResponseSchema = z.object({
   slots: z.array(slotSchema),
 });
 
-/** Spec 2 §3 "Next-available-slot request". */
+/** Next-available-slot request (docs/product/booking.md#data). */
 export const nextAvailableSlotRequestSchema = z.object({
   clinicIds: z.array(z.number().int()).max(200).optional(),
   examSlug: slugSchema,

@@ -10,7 +10,10 @@ export const bookingKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'is n
 
 export const sexValues = ['FEMALE', 'MALE', 'INDETERMINATE'] as const;
 
-/** Spec 2 §3 booking request patientDetails, plus the sex the exam needs. */
+/**
+ * Booking request patientDetails (docs/product/booking.md#patient-form), plus the sex the
+ * exam needs.
+ */
 export const patientDetailsSchema = z.object({
   title: z.string().trim().max(20).optional(),
   firstName: z.string().trim().min(1).max(80),
@@ -71,7 +74,7 @@ export const appointmentItemRequestSchema = z.object({
   holdId: z.uuid().optional(),
 });
 
-/** POST /api/appointments (spec 2 §4 "Appointment creation"). */
+/** POST /api/appointments (docs/product/booking.md#appointments). */
 export const createAppointmentsRequestSchema = z.object({
   bookingKey: bookingKeySchema,
   /** createPendingAppointment: the clinic confirms before it is final. */
@@ -82,7 +85,7 @@ export const createAppointmentsRequestSchema = z.object({
   patientNotes: z.string().trim().max(1000).optional(),
 });
 
-/** Spec 2 §3 "Appointment creation response item". */
+/** Appointment creation response item (docs/product/booking.md#appointments). */
 export const appointmentCreationItemSchema = z.object({
   success: z.boolean(),
   errorMessage: z.string().nullable(),
@@ -102,7 +105,7 @@ export const createAppointmentsResponseSchema = z.object({
   items: z.array(appointmentCreationItemSchema),
 });
 
-/** POST /api/booking-requests: an enquiry for exams (spec 2 §3 "Booking request"). */
+/** POST /api/booking-requests: an enquiry for exams (docs/product/booking.md#booking-requests). */
 export const createBookingRequestSchema = z.object({
   bookingKey: bookingKeySchema,
   examSlugs: z.array(slugSchema).min(1).max(10),
@@ -112,11 +115,14 @@ export const createBookingRequestSchema = z.object({
   staffBooking: z.boolean().default(false),
   patientDetails: patientDetailsSchema,
   patientNotes: z.string().trim().max(1000).optional(),
-  /** From a CREATE_BOOKING_REQUEST outcome: proves the server routed this booking (issue 5). */
+  /**
+   * From a CREATE_BOOKING_REQUEST outcome: proves the server routed this booking
+   * (docs/product/questionnaires.md#outcomes).
+   */
   apiKey: z.string().min(16).max(128).optional(),
 });
 
-/** Spec 2 §3 "Booking request response item". */
+/** Booking request response item (docs/product/booking.md#booking-requests). */
 export const bookingRequestResponseItemSchema = z.object({
   modalityName: z.string(),
   examName: z.string(),

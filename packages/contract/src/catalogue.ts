@@ -10,11 +10,14 @@ export const modalitySchema = z.object({
   name: z.string(),
 });
 
-/** Spec 2 §3 "Exam", plus what the booking screens show. Lists are sorted by priority. */
+/**
+ * An exam (docs/product/booking.md#data), plus what the booking screens show. Lists are
+ * sorted by priority.
+ */
 export const examSchema = z.object({
   slug,
   name: z.string(),
-  /** "MRI Knee" style name for summaries (spec 2 §3 booking request nameWithModality). */
+  /** "MRI Knee" style name for summaries (docs/product/booking.md#data). */
   nameWithModality: z.string(),
   modalityId: z.number().int(),
   modalityName: z.string(),
@@ -55,7 +58,7 @@ export const bodyPartSchema = z.object({
   examSlugs: z.array(slug),
 });
 
-/** Spec 2 §3 "Walk-in exam". */
+/** Walk-in exam (docs/product/booking.md#data). */
 export const walkInExamSchema = z.object({
   slug,
   name: z.string(),

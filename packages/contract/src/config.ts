@@ -29,7 +29,10 @@ export const themeSchema = z.object({
   headingFontFamily: z.string().min(1).nullable().default(null),
 });
 
-/** Spec 1 §3 "Application config", plus the shell facts the server decides. */
+/**
+ * Application config (docs/product/shell-and-configuration.md#configuration), plus the
+ * shell facts the server decides.
+ */
 export const applicationConfigSchema = z.object({
   jsLocale: z.enum(supportedLocales).or(z.string().min(2)).default('en-AU'),
   metaTitle: z.string().default(''),
@@ -76,7 +79,7 @@ export const applicationConfigResponseSchema = applicationConfigSchema.extend({
   version: z.string(),
 });
 
-/** Spec 1 §3 "Integration config". */
+/** Integration config (docs/product/shell-and-configuration.md#configuration). */
 export const integrationConfigSchema = z.object({
   sentryDSN: keyHolder.default({ key: null }),
   mapsKey: keyHolder.default({ key: null }),
@@ -85,7 +88,7 @@ export const integrationConfigSchema = z.object({
   mapTileAttribution: z.string().default('© OpenStreetMap contributors'),
 });
 
-/** Spec 1 §3 "Body-figure config". */
+/** Body-figure config (docs/product/shell-and-configuration.md#configuration). */
 export const bodyFigureConfigSchema = z.object({
   gradientColor: hexColor.default('#cfe3f5'),
   bodyPartHoverColor: hexColor.default('#005eb8'),
@@ -93,7 +96,10 @@ export const bodyFigureConfigSchema = z.object({
   bodyPartsCss: z.string().default(''),
 });
 
-/** Spec 1 §3 "Radiology config". HTML fields are sanitized before they reach the DOM. */
+/**
+ * Radiology config (docs/product/shell-and-configuration.md#configuration). HTML fields
+ * are sanitized before they reach the DOM.
+ */
 export const radiologyConfigSchema = z.object({
   name: z.string().min(1),
   code: z.string().regex(/^[A-Z0-9_-]{2,20}$/, 'must be 2-20 capitals, digits, - or _'),
@@ -118,7 +124,10 @@ export const radiologyConfigSchema = z.object({
   showUnableToLocateWindow: z.boolean().default(true),
 });
 
-/** Spec 1 §3 "Booking request config" and "Booking form config". */
+/**
+ * Booking request and booking form config
+ * (docs/product/shell-and-configuration.md#configuration).
+ */
 export const bookingConfigSchema = z.object({
   bookingRequestsDownloadReferralEnabled: z.boolean().default(false),
   validReferralContentTypes: z
@@ -127,7 +136,10 @@ export const bookingConfigSchema = z.object({
     .default(['application/pdf', 'image/jpeg', 'image/png']),
   createPendingAppointment: z.boolean().default(false),
   showGenderSelection: z.boolean().default(false),
-  /** Where the booking flow starts when the user cannot be located (spec 2 §4). */
+  /**
+   * Where the booking flow starts when the user cannot be located
+   * (docs/product/booking.md#clinic-selection).
+   */
   defaultLocation: z
     .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
     .default({ latitude: -33.8688, longitude: 151.2093 }),

@@ -7,7 +7,7 @@ export const fieldErrorSchema = z.object({
 });
 
 /**
- * Every error the API returns has this body (DESIGN.md §5). `code` is a
+ * Every error the API returns has this body (docs/product/README.md#api-conventions). `code` is a
  * translation key where the spec names one (e.g. `message.authentication_error`),
  * otherwise an UPPER_SNAKE code the web app maps to a key.
  */

@@ -6,7 +6,7 @@ export const geoPointSchema = z.object({
   longitude: z.number().min(-180).max(180),
 });
 
-/** Spec 2 §3 "Region". */
+/** A region (docs/product/clinic-map.md#data). */
 export const regionSchema = z.object({
   id: z.number().int(),
   slug: slugSchema,
@@ -14,7 +14,7 @@ export const regionSchema = z.object({
   location: geoPointSchema,
 });
 
-/** Spec 2 §3 "Postal code location". The fallback record has id 1. */
+/** A postal code location (docs/product/clinic-map.md#data). The fallback record has id 1. */
 export const postalCodeLocationSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -33,7 +33,7 @@ export const postalCodeFromLocationQuerySchema = z.object({
   longitude: z.coerce.number().min(-180).max(180),
 });
 
-/** A clinic in the booking flow and on the map (spec 2 §3 "Clinic"). */
+/** A clinic in the booking flow and on the map (docs/product/clinic-map.md#data). */
 export const clinicSummarySchema = z.object({
   id: z.number().int(),
   slug: slugSchema,
@@ -62,14 +62,20 @@ export const clinicListQuerySchema = z.object({
   postalCodeLocationId: z.coerce.number().int().positive().optional(),
 });
 
-/** Spec 2 §3 "Clinic list response": clinics nearest first, the postal code used and the default location. */
+/**
+ * The clinic list response (docs/product/clinic-map.md#data): clinics nearest first, the
+ * postal code used and the default location.
+ */
 export const clinicListResponseSchema = z.object({
   clinics: z.array(clinicSummarySchema),
   pcl: postalCodeLocationSchema.nullable(),
   defaultLocation: geoPointSchema,
 });
 
-/** Spec 2 §3 "Mobile location": a mobile imaging unit parked somewhere for a date range. */
+/**
+ * A mobile location (docs/product/clinic-map.md#data): a mobile imaging unit parked
+ * somewhere for a date range.
+ */
 export const mobileLocationSchema = z.object({
   id: z.number().int(),
   name: z.string(),

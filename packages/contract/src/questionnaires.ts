@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookingKeySchema } from './booking.ts';
 import { slugSchema } from './catalogue.ts';
 
-/** Spec 1 §3 questionnaire types. */
+/** Questionnaire types (docs/product/questionnaires.md#types). */
 export const questionnaireTypeValues = [
   'REQUIRED_ON_CONFIRMATION',
   'FEEDBACK',
@@ -51,14 +51,14 @@ export const securedQuestionnaireTypes = [
 
 export const modalSizeValues = ['SM', 'MD', 'LG', 'XL'] as const;
 
-/** Outcome types a definition's rules can produce (spec 1 §3). */
+/** Outcome types a definition's rules can produce (docs/product/questionnaires.md#outcomes). */
 export const outcomeTypeValues = ['DENY_BOOKING', 'CREATE_BOOKING_REQUEST'] as const;
 
 /** SurveyJS JSON: an object whose inner shape survey-core owns. */
 export const surveyDefinitionSchema = z.record(z.string(), z.unknown());
 
 /**
- * A questionnaire as the browser sees it (spec 1 §3). `definition` is the
+ * A questionnaire as the browser sees it (docs/product/questionnaires.md#api). `definition` is the
  * SurveyJS JSON WITHOUT the outcome rules: the browser never sees or sends
  * outcomes; the server evaluates them from the stored answers.
  */
@@ -82,7 +82,7 @@ export const maxQuestionnaireResultLength = 20_000;
 /** JSON text of SurveyJS `survey.data`; parsed and checked against the definition by the server. */
 export const questionnaireResultSchema = z.string().min(2).max(maxQuestionnaireResultLength);
 
-/** Spec 1 §3 questionnaire answer. */
+/** A questionnaire answer (docs/product/questionnaires.md#api). */
 export const questionnaireAnswerSchema = z.object({
   questionnaireId: z.uuid(),
   questionnaireType: questionnaireTypeSchema,
@@ -92,7 +92,10 @@ export const questionnaireAnswerSchema = z.object({
   answeredAt: z.iso.datetime({ offset: true }),
 });
 
-/** Spec 1 §3 processed-outcome response, combined over every stored answer. */
+/**
+ * The processed outcome (docs/product/questionnaires.md#outcomes), combined over every
+ * stored answer.
+ */
 export const processedOutcomeSchema = z.object({
   medicareNumberRequired: z.boolean(),
   validationCodeRequired: z.boolean(),
@@ -120,7 +123,7 @@ export const processedOutcomeSchema = z.object({
     .nullable(),
 });
 
-/** Spec 1 §3 changed exam slug. */
+/** Changed exam slug (docs/product/questionnaires.md#outcomes). */
 export const changedExamSlugSchema = z.object({
   oldSlug: slugSchema,
   oldestSlug: slugSchema,
@@ -206,8 +209,9 @@ export const saveSecuredAnswerResponseSchema = z.object({
 });
 
 /**
- * Error codes (`error.code`): translation keys where the spec names one
- * (DESIGN.md §5), otherwise UPPER_SNAKE codes the web app maps to a key.
+ * Error codes (`error.code`): translation keys where
+ * docs/product/questionnaires.md#saving-and-errors names one
+ * (docs/product/README.md#api-conventions), otherwise UPPER_SNAKE codes the web app maps to a key.
  */
 export const questionnaireErrorCodes = {
   /** 400: incomplete, forged or malformed answer set; nothing stored. */

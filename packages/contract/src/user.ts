@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 1 §3 "User": a logged-in staff member or referrer. */
+/** docs/product/shell-and-configuration.md#staff-user: a logged-in staff member or referrer. */
 export const userSchema = z.object({
   userId: z.string(),
   username: z.string(),

@@ -86,7 +86,7 @@ export interface ExamsTable {
   show_booking_request_info_modal: Generated<boolean>;
   body_parts: ColumnType<string[], string[] | undefined, string[]>;
   active: Generated<boolean>;
-  /** Walk-in settings (migration 002, spec 2 §3 "Walk-in exam"). */
+  /** Walk-in settings (migration 002; docs/product/booking.md#data). */
   prep_time_minutes: Generated<number>;
   minutes_prior: Generated<number>;
 }

@@ -76,7 +76,7 @@ function toFields(error: FastifyError): FieldError[] {
 }
 
 /**
- * The one place errors become HTTP answers (DESIGN.md §5). Bad input is a
+ * The one place errors become HTTP answers (docs/product/README.md#api-conventions). Bad input is a
  * 4xx with the contract's error body; anything unexpected is logged in full
  * and answered with a 500 that reveals nothing.
  */

@@ -36,7 +36,10 @@ export function bootstrapElement(bootstrap: PortalBootstrap): string {
   return `<script type="application/json" id="${portalBootstrapElementId}">${jsonForScriptElement(bootstrap)}</script>`;
 }
 
-/** Page title = radiology name followed by metaTitle (spec 1 §1). */
+/**
+ * Page title = radiology name followed by metaTitle
+ * (docs/product/shell-and-configuration.md#start-up-and-the-head).
+ */
 export function pageTitle(radiology: RadiologyConfig, application: ApplicationConfig): string {
   return [radiology.name, application.metaTitle.trim()].filter((part) => part !== '').join(' ');
 }

@@ -1,8 +1,9 @@
 /**
  * What the request log may say about a URL. Booking keys, dates of birth,
  * contact details, e-mails and one-time passwords must never reach the logs
- * in clear (DESIGN.md §4): query values are masked by name, and the path
- * segment after an appointment or booking-request prefix is masked too.
+ * in clear (docs/product/security.md#logs-and-configuration-html): query values are
+ * masked by name, and the path segment after an appointment or booking-request prefix
+ * is masked too.
  */
 
 export const REDACTED = '[redacted]';

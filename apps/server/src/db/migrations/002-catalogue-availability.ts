@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Catalogue, locations and availability (issue 3): region centres, walk-in
+ * Catalogue, locations and availability: region centres, walk-in
  * settings on exams, the body figure's parts, mobile imaging units, and the
  * indexes the slot engine's bulk reads need.
  */
@@ -10,7 +10,8 @@ const up: string[] = [
   'ALTER TABLE regions ADD COLUMN latitude double precision CHECK (latitude BETWEEN -90 AND 90)',
   'ALTER TABLE regions ADD COLUMN longitude double precision CHECK (longitude BETWEEN -180 AND 180)',
 
-  // Spec 2 §3 "Walk-in exam": minutes of preparation and how long before closing to arrive.
+  // Walk-in exam (docs/product/booking.md#data): minutes of preparation and how long
+  // before closing to arrive.
   'ALTER TABLE exams ADD COLUMN prep_time_minutes integer NOT NULL DEFAULT 0 CHECK (prep_time_minutes BETWEEN 0 AND 480)',
   'ALTER TABLE exams ADD COLUMN minutes_prior integer NOT NULL DEFAULT 0 CHECK (minutes_prior BETWEEN 0 AND 1440)',
   // Catalogue lists filter on active exams and sort by priority.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Booking (issue 3): patients, booking keys, appointments, booking requests,
+ * Booking: patients, booking keys, appointments, booking requests,
  * resource bookings (appointments and slot holds under ONE exclusion
  * constraint, so they can never overlap on a resource), temporary referral
  * documents, the notification outbox and the append-only audit log.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Availability reads (issue 3 benchmarks).
+ * Availability reads (the slot search benchmark, docs/benchmarks.md).
  *
  * 1. A version number for what the slot engine reads besides bookings: the
  * catalogue (modalities, exams, clinics, which clinic performs which exam),

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Patient access (issue 4, docs/decisions/009): sessions, one-time passwords and
+ * Patient access (docs/decisions/010): sessions, one-time passwords and
  * authentication attempts. All three are rows, not process memory, so several
  * instances share them and a restart forgets nothing.
  *

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Questionnaires (issue 5). A definition keeps every version it has had, so
+ * Questionnaires. A definition keeps every version it has had, so
  * an answer names the exact version (questions and outcome rules) it was
  * given to. Answers hang off a booking key: temporary ones (before a booking
  * exists) carry only the key and move with it on re-key; later ones also name

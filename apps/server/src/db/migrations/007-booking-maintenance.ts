@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Booking maintenance (issue 3 benchmarks and clean-up).
+ * Booking maintenance (benchmarks in docs/benchmarks.md, and clean-up).
  *
  * A version per resource for its bookings and holds: every statement that
  * inserts, updates or deletes resource_bookings rows bumps the version of each

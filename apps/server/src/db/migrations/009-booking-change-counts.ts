@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Booking versions without a lock (issue 3 booking storm).
+ * Booking versions without a lock (the booking storm in docs/benchmarks.md).
  *
  * Migration 007 kept one version row per resource and updated it in every
  * statement that changed the resource's bookings, so concurrent bookings of

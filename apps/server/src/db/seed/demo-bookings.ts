@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.ts';
 
 /**
- * Demo appointments and a booking request with known keys (DESIGN.md §7), so
- * a person can try the patient portal. Seeded and printed in demo mode only.
- * Every patient here is fictional.
+ * Demo appointments and a booking request with known keys
+ * (docs/product/shell-and-configuration.md#demo-mode), so a person can try the patient
+ * portal. Seeded and printed in demo mode only. Every patient here is fictional.
  */
 export const demoBookingKeys = {
   appointment: 'demo-appointment-key-000000000001',

@@ -1,6 +1,9 @@
 import type { ModalityCode } from './demo-places.ts';
 
-/** The fictional provider's modalities, exams and exam groups (DESIGN.md §7). */
+/**
+ * The fictional provider's modalities, exams and exam groups
+ * (docs/product/shell-and-configuration.md#demo-mode).
+ */
 
 export interface DemoModality {
   code: ModalityCode;

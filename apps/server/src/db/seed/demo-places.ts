@@ -1,6 +1,6 @@
 /**
- * The fictional provider's places (DESIGN.md §7). Coordinates are real
- * suburbs; phone numbers are in the ranges ACMA reserves for fiction
+ * The fictional provider's places (docs/product/shell-and-configuration.md#demo-mode).
+ * Coordinates are real suburbs; phone numbers are in the ranges ACMA reserves for fiction
  * (xx 5550 xxxx) and e-mail domains use the reserved .example TLD.
  */
 

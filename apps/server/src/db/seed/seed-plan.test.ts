@@ -18,7 +18,7 @@ describe('demo data', () => {
     expect(checkDemoData()).toEqual([]);
   });
 
-  it('meets DESIGN.md §7: regions, a dozen clinics, several time zones, every modality, 40+ exams', () => {
+  it('meets docs/product/shell-and-configuration.md#demo-mode: regions, a dozen clinics, several time zones, every modality, 40+ exams', () => {
     const active = demoClinics.filter((item) => item.active !== false);
     expect(active.length).toBeGreaterThanOrEqual(12);
     expect(new Set(demoClinics.map((item) => item.region)).size).toBeGreaterThanOrEqual(3);

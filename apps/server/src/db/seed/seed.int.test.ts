@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-it('seeds the demo provider (DESIGN.md §7) into the template', async () => {
+it('seeds the demo provider (docs/product/shell-and-configuration.md#demo-mode) into the template', async () => {
   const counts = await countSeededRows(database.db);
   expect(counts.regions).toBeGreaterThanOrEqual(3);
   expect(counts.clinics).toBeGreaterThanOrEqual(12);

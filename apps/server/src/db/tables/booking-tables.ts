@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * Tables added for booking (issue 3, migration 003-booking): patients, booking
+ * Tables added for booking (migration 003-booking): patients, booking
  * keys, appointments, booking requests, resource bookings (appointments and
  * holds under one exclusion constraint), temporary documents, outbox messages
  * and audit events. `Database` in ../database.ts extends this interface.

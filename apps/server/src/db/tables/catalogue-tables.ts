@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * Tables added for the booking catalogue, locations and availability (issue 3):
+ * Tables added for the booking catalogue, locations and availability:
  * body parts and mobile locations. The columns migration 002 adds to existing
  * tables (regions.latitude/longitude, exams.prep_time_minutes/minutes_prior)
  * are declared on those tables in ../database.ts.

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * Tables added for questionnaires (issue 5, migration 006-questionnaires).
+ * Tables added for questionnaires (migration 006-questionnaires).
  * `Database` in ../database.ts extends this interface.
  */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -18,7 +18,7 @@ export interface AppointmentsServiceDeps {
   /** Links in messages: `${publicUrl}/appointments/{bookingKey}`. */
   publicUrl: string;
   providerName: string;
-  /** Issue 5: stored questionnaire answers can refuse a booking (see questionnaire-hooks.ts). */
+  /** Stored questionnaire answers can refuse a booking (see questionnaire-hooks.ts). */
   questionnaires?: QuestionnaireHooks;
   /** Shared with slot holds: one slot's requests take turns across both. */
   turns: SlotTurns;
@@ -80,7 +80,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     return bookUnderConditions(request, context, now, offered, conditions);
   }
 
-  /** The questionnaire gate (issue 5) for these slots. */
+  /** The questionnaire gate (docs/product/questionnaires.md#outcomes) for these slots. */
   async function gate(
     request: CreateAppointmentsRequest,
     slotsAsked: ReadonlyArray<Pick<OfferedSlot, 'exam' | 'clinic' | 'start'>>,

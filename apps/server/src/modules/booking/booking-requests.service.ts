@@ -48,7 +48,8 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
       if (preferredStart && preferredStart <= now) {
         throw new SlotInPastError('That time has already passed. Please choose another time.');
       }
-      // An apiKey proves a questionnaire outcome routed this booking here (issue 5).
+      // An apiKey proves a questionnaire outcome routed this booking here
+      // (docs/product/questionnaires.md#outcomes).
       const routed = await deps.questionnaires?.checkBookingRequest(
         request.bookingKey,
         exams.map((exam) => exam.slug),

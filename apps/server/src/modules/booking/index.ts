@@ -106,7 +106,7 @@ export interface BookingModuleDeps {
   settings: Partial<BookingSettings>;
   publicUrl: string;
   providerName: string;
-  /** Issue 5: the questionnaires module's gates and re-key (app.ts injects them). */
+  /** The questionnaires module's gates and re-key (app.ts injects them). */
   questionnaires?: QuestionnaireHooks;
 }
 

@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
- * What booking asks the questionnaires module (issue 5). Injected by app.ts so
+ * What booking asks the questionnaires module. Injected by app.ts so
  * booking does not import questionnaires (which imports booking); without it
  * booking behaves as before questionnaires existed.
  */

@@ -46,7 +46,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, service: Catalogue
   list('/api/body-parts', "The body figure's clickable parts", bodyPartSchema, () =>
     service.bodyParts(),
   );
-  list('/api/exams/walk-in', 'Walk-in exams (spec 2 §3)', walkInExamSchema, () =>
+  list('/api/exams/walk-in', 'Walk-in exams (docs/product/booking.md#data)', walkInExamSchema, () =>
     service.walkInExams(),
   );
   list('/api/exams/enquiry', 'Booking-request-only exams', examSchema, () =>

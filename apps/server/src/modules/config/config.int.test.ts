@@ -23,7 +23,7 @@ async function getJson(url: string) {
   return response.json();
 }
 
-// The field names spec 1 §3 lists for each configuration.
+// The field names of each configuration (docs/product/shell-and-configuration.md#configuration).
 const specFields = {
   application: [
     'jsLocale',

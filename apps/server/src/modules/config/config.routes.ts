@@ -23,7 +23,8 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
     '/api/config/application',
     {
       schema: {
-        summary: 'Application config (spec 1 §3) with the server environment facts',
+        summary:
+          'Application config (docs/product/shell-and-configuration.md#configuration) with the server environment facts',
         tags: ['config'],
         response: { 200: applicationConfigResponseSchema, ...errors },
       },
@@ -37,7 +38,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
     '/api/config/integration',
     {
       schema: {
-        summary: 'Integration config (spec 1 §3)',
+        summary: 'Integration config (docs/product/shell-and-configuration.md#configuration)',
         tags: ['config'],
         response: { 200: integrationConfigSchema, ...errors },
       },
@@ -51,7 +52,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
     '/api/config/body-figure',
     {
       schema: {
-        summary: 'Body-figure config (spec 1 §3)',
+        summary: 'Body-figure config (docs/product/shell-and-configuration.md#configuration)',
         tags: ['config'],
         response: { 200: bodyFigureConfigSchema, ...errors },
       },
@@ -65,7 +66,8 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
     '/api/config/radiology',
     {
       schema: {
-        summary: 'Radiology config (spec 1 §3); HTML fields are sanitized',
+        summary:
+          'Radiology config (docs/product/shell-and-configuration.md#configuration); HTML fields are sanitized',
         tags: ['config'],
         response: { 200: radiologyConfigSchema, ...errors },
       },
@@ -79,7 +81,8 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
     '/api/config/booking',
     {
       schema: {
-        summary: 'Booking form and booking request config (spec 1 §3)',
+        summary:
+          'Booking form and booking request config (docs/product/shell-and-configuration.md#configuration)',
         tags: ['config'],
         response: { 200: bookingConfigSchema, ...errors },
       },

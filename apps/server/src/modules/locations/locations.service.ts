@@ -74,8 +74,8 @@ export function parseExamSlugs(text: string | undefined): string[] {
 }
 
 /**
- * Spec 2 §4: a location farther than the maximum distance (when one is set)
- * from the default location is replaced by the default location.
+ * A location farther than the maximum distance (when one is set) from the default
+ * location is replaced by the default location (docs/product/booking.md#clinic-selection).
  */
 export function effectiveLocation(location: GeoPoint, settings: LocationSettings): GeoPoint {
   if (settings.maximumDistanceKm <= 0) return location;

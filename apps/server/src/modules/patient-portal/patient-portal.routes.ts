@@ -19,7 +19,7 @@ const errors = {
 
 export function registerPatientPortalRoutes(app: FastifyInstance, service: PatientPortalService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Every read of patient data leaves an audit event (DESIGN.md §4).
+  // Every read of patient data leaves an audit event (docs/product/security.md#audit-trail).
   const auditRead = (request: FastifyRequest, what: string) => {
     // The secured guard (access/index.ts) ran before the handler, so the session is there.
     return app.authentication.auditRead(

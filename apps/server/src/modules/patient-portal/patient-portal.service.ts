@@ -22,7 +22,10 @@ function overallStatus(statuses: string[]): string {
   return statuses[0] ?? 'UNKNOWN';
 }
 
-/** Read-only summaries of what a booking key names (issue 4; the next issue adds actions). */
+/**
+ * Read-only summaries of what a booking key names (docs/product/patient-portal.md; actions
+ * are planned).
+ */
 export function createPatientPortalService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
   return {

@@ -179,7 +179,8 @@ export type SurveyConfig = z.infer<typeof surveyConfigSchema>;
 
 /**
  * One outcome rule: when `when` is true for the stored answers, these parts
- * of the processed outcome apply (spec 1 §3). Evaluated on the server only.
+ * of the processed outcome apply (docs/product/questionnaires.md#outcomes). Evaluated on
+ * the server only.
  */
 export const outcomeRuleSchema = z.strictObject({
   when: expression,

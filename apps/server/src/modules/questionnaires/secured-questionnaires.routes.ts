@@ -23,7 +23,8 @@ export function registerSecuredQuestionnaireRoutes(
   service: SecuredQuestionnairesService,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Reading answers is reading patient data: audited like the summaries (DESIGN.md §4).
+  // Reading answers is reading patient data: audited like the summaries
+  // (docs/product/security.md#audit-trail).
   const auditRead = (request: FastifyRequest, what: string) =>
     app.authentication.auditRead(authenticationRequestInfo(request), request.patientSession!, what);
 
