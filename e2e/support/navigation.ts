@@ -4,7 +4,7 @@ import type { Translate } from './portal-api.ts';
 
 /**
  * Where a person finds the About/Contact/Terms/Privacy links: the collapsible
- * menu on a phone, the footer on a desktop (spec 1 §2 "Shell layout").
+ * menu on a phone, the footer on a desktop (docs/product/shell-and-configuration.md#shell-layout).
  */
 export async function siteLinks(
   page: Page,

@@ -458,7 +458,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
       (cookie) => cookie.name === 'postalCodeLocationId',
     );
     expect(postalCode?.path).toBe('/');
-    // Spec 2 §3: the cookie lasts until the end of 2030; Chromium keeps a cookie 400 days at most.
+    // docs/product/booking.md#clinic-selection: the cookie lasts until the end of 2030; Chromium
+    // keeps a cookie 400 days at most.
     const lasting = Math.min(Date.UTC(2030, 11, 31, 23, 59, 59), Date.now() + 400 * 86_400_000);
     expect(Math.abs((postalCode?.expires ?? 0) * 1000 - lasting)).toBeLessThan(60_000);
     const expected = await getJson<ClinicListResponse>(

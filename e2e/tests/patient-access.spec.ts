@@ -17,9 +17,10 @@ import { type Portal, startPortal } from '../support/portal.ts';
 import { getJson, type Translate, translator } from '../support/portal-api.ts';
 
 /**
- * Issue 4 acceptance in Chromium: the confirmation link from the outbox, date of birth, OTP from
- * the outbox, the appointment summary; reload keeps the session, logout ends it; too many wrong
- * dates of birth end on /deny. Its own portal, so its failed attempts count against nobody else.
+ * Patient sign-in (docs/product/authentication.md) in Chromium: the confirmation link from the
+ * outbox, date of birth, OTP from the outbox, the appointment summary; reload keeps the session,
+ * logout ends it; too many wrong dates of birth end on /deny. Its own portal, so its failed
+ * attempts count against nobody else.
  */
 let portal: Portal;
 let browser: Browser;
@@ -48,7 +49,8 @@ async function postJson<T>(path: string, body: unknown): Promise<{ status: numbe
 /** Books an MRI knee near Parramatta through the API, as the booking flow would. */
 async function bookAppointment(email: string): Promise<string> {
   const { body: key } = await postJson<NewBookingKeyResponse>('/api/booking-keys', undefined);
-  // The server refuses an MRI until its safety questionnaire is answered (issue 5).
+  // The server refuses an MRI until its safety questionnaire is answered
+  // (docs/product/questionnaires.md#outcomes).
   const { questionnaires } = await getJson<QuestionnairesResponse>(
     portal.url,
     `/api/booking-keys/${key.bookingKey}/questionnaires?examSlugs=mri-knee`,

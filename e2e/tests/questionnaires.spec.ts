@@ -21,9 +21,10 @@ import { waitForHeading } from '../support/navigation.ts';
 import { getJson, type Translate, translator } from '../support/portal-api.ts';
 
 /**
- * Issue 5 end to end: the booking flow asks the chosen exams' questionnaires and acts on what
- * the server decides from the answers (deny, booking request, changed exam), in Chromium on a
- * phone and a desktop. The demo questionnaires are config/questionnaires/*.json.
+ * Questionnaires (docs/product/questionnaires.md) end to end: the booking flow asks the chosen
+ * exams' questionnaires and acts on what the server decides from the answers (deny, booking
+ * request, changed exam), in Chromium on a phone and a desktop. The demo questionnaires are
+ * config/questionnaires/*.json.
  */
 const portalUrl = inject('portalUrl');
 let browser: Browser;

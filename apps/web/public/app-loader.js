@@ -21,9 +21,9 @@
     }
     // One chunk's module code per task, dependencies first (the order the build lists them),
     // then the entry: evaluated as one graph they were one task past the 50 ms a long task
-    // starts at on Lighthouse's 4x slower mobile CPU (issue 3, TBT). All are already
-    // requested above, so this only spreads their evaluation; a chunk that fails here is
-    // left to the entry's own import to report.
+    // starts at on Lighthouse's 4x slower mobile CPU (TBT, the booking home's speed budget in
+    // docs/benchmarks.md). All are already requested above, so this only spreads their evaluation;
+    // a chunk that fails here is left to the entry's own import to report.
     const evaluate = (index) => {
       if (index === preloads.length) {
         import(entry);

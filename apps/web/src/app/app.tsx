@@ -10,7 +10,10 @@ import { Startup } from './providers/startup.tsx';
 import { createUnauthorizedHandler } from './providers/unauthorized.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
 
-/** Spec 1 §4: a 401 from any call but the authenticated check logs the client out. */
+/**
+ * docs/product/authentication.md#the-401-rule: a 401 from any call but the authenticated check logs
+ * the client out.
+ */
 function UnauthorizedHandler({ router }: { router: AppRouter }) {
   const queryClient = useQueryClient();
   useEffect(

@@ -19,8 +19,8 @@ export interface PreparedApp {
  * steps, see createAppRouterInSteps; i18next initialises its dictionary), each step in a task
  * of its own. Done inside the first render instead, the steps ran in the same task as the
  * components that own them, each past the 50 ms a long task starts at on Lighthouse's 4x
- * slower mobile CPU (issue 3, TBT). The first screen's
- * data starts here too, so it usually is in the cache when the page first renders.
+ * slower mobile CPU (TBT, the booking home's speed budget in docs/benchmarks.md). The first
+ * screen's data starts here too, so it usually is in the cache when the page first renders.
  */
 export async function prepareApp(bootstrap: PortalBootstrap | null): Promise<PreparedApp> {
   await nextTask();

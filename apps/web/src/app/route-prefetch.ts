@@ -13,10 +13,10 @@ export interface PrefetchHandle {
 /**
  * Starts the data of the routes the app opens on (the booking home's catalogue and, in the full
  * shell, the header's user check). Fetched from the components' effects instead, every answer
- * arrived after the first commit and re-rendered its part of the page synchronously (issue 3,
- * TBT). Each request starts in a task of its own: the first calls of fetch and of the query
- * path cost 3-5 ms each on a fast CPU, and the five together were a long task (12-25 ms, past
- * 50 ms on Lighthouse's 4x slower mobile CPU).
+ * arrived after the first commit and re-rendered its part of the page synchronously
+ * (TBT, the booking home's speed budget in docs/benchmarks.md). Each request starts in a task of
+ * its own: the first calls of fetch and of the query path cost 3-5 ms each on a fast CPU, and the
+ * five together were a long task (12-25 ms, past 50 ms on Lighthouse's 4x slower mobile CPU).
  */
 export async function prefetchInitialRoutes(
   router: DataRouter,

@@ -42,7 +42,8 @@ const later = (path: string, titleKey: string): RouteObject => ({
 });
 
 /**
- * Every route of the spec route tables (spec 1 §2 and spec 2 §2). They are registered twice:
+ * Every route of the route tables (docs/product/shell-and-configuration.md#routes and
+ * docs/product/booking.md#flow-and-routes). They are registered twice:
  * in the full shell and under iframe/ in the embeddable shell.
  */
 export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
@@ -130,7 +131,8 @@ export function createAppRouter(): AppRouter {
  * /iframe), so creating it ranks and matches half the routes; `complete()` adds the other half
  * (ranked, not matched) before the first render, so the app ends with the same routes as
  * createAppRouter(). Building both halves at once, then matching the location against them,
- * took one task of 41-116 ms on Lighthouse's 4x slower mobile CPU (issue 3, TBT; decision 013).
+ * took one task of 41-116 ms on Lighthouse's 4x slower mobile CPU (TBT, the booking home's speed
+ * budget in docs/benchmarks.md; decision 013).
  */
 export function createAppRouterInSteps(pathname: string): {
   router: AppRouter;

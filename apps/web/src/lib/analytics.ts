@@ -1,5 +1,5 @@
 /**
- * The booking funnel (spec 2 §4 "Analytics"): events pushed to the tag manager's
+ * The booking funnel (docs/product/booking.md#analytics): events pushed to the tag manager's
  * `window.dataLayer`. Step numbers run 0 to 7 with the fractional steps 3.1, 4.1, 4.2, 4.3.
  * A completed event carries the SHA-256 of the patient's e-mail, never the e-mail itself.
  */

@@ -80,7 +80,7 @@ describe('toApiError', () => {
   });
 });
 
-describe('the 401 rule (spec 1 §4)', () => {
+describe('the 401 rule (docs/product/authentication.md#the-401-rule)', () => {
   it('calls the logout hook on a 401 from an ordinary call', async () => {
     const onUnauthorized = vi.fn();
     unregister = setUnauthorizedHandler(onUnauthorized);

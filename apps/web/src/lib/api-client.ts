@@ -1,8 +1,9 @@
 import type { ErrorResponse, FieldError } from '@portal/contract';
 
 /**
- * The authenticated-check call (spec 1 §4): a 401 here means "anonymous", so it must not
- * trigger the logout / re-authentication hook that a 401 anywhere else triggers.
+ * The authenticated-check call (docs/product/authentication.md#the-401-rule): a 401 here means
+ * "anonymous", so it must not trigger the logout / re-authentication hook that a 401 anywhere else
+ * triggers.
  */
 export const AUTH_CHECK_PATH = '/api/account';
 
@@ -14,7 +15,10 @@ export const PATIENT_SESSION_PATH = '/api/authentication/session';
 
 const exemptFromUnauthorized = new Set([AUTH_CHECK_PATH, PATIENT_SESSION_PATH]);
 
-/** A failed API call, carrying the contract error body (DESIGN.md §5) when there was one. */
+/**
+ * A failed API call, carrying the contract error body (docs/product/README.md#api-conventions) when
+ * there was one.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;

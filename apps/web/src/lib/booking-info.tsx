@@ -10,10 +10,10 @@ import {
 } from 'react';
 
 /**
- * The header's Booking info button (spec 1 §2) belongs to the booking request being built on
- * the home page, which renders below the header. The shell hosts the state; the home page
- * offers its booking request while it is mounted; the header reads it. Without a host or an
- * offering page there is no booking request and the header shows no button.
+ * The header's Booking info button (docs/product/booking.md#exam-selection) belongs to the booking
+ * request being built on the home page, which renders below the header. The shell hosts the state;
+ * the home page offers its booking request while it is mounted; the header reads it. Without a host
+ * or an offering page there is no booking request and the header shows no button.
  */
 export interface BookingInfo {
   /** Whether the booking request already has an exam (the button shows only when it has none). */

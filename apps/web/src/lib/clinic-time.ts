@@ -1,9 +1,9 @@
 /**
  * How the web app writes a clinic's dates and times, in the page's language. A moment is shown
- * in the clinic's own zone, whatever the browser's (DESIGN.md §5); its full form names the
- * zone: "Wednesday 5 March 2031 at 9:30 am AEDT". Opening hours ("08:00") and calendar days
- * ("2031-03-05") arrive already in the clinic's terms, so they are written with the same
- * formatter and no zone maths.
+ * in the clinic's own zone, whatever the browser's (docs/product/README.md#api-conventions); its
+ * full form names the zone: "Wednesday 5 March 2031 at 9:30 am AEDT". Opening hours ("08:00") and
+ * calendar days ("2031-03-05") arrive already in the clinic's terms, so they are written with the
+ * same formatter and no zone maths.
  */
 
 /** A moment: an ISO string from the server, epoch milliseconds or a Date. */

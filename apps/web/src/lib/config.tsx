@@ -6,7 +6,9 @@ import type {
 } from '@portal/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** The four configurations read at start (spec 1 §1, §3). */
+/**
+ * The four configurations read at start (docs/product/shell-and-configuration.md#configuration).
+ */
 export interface PortalConfig {
   application: ApplicationConfigResponse;
   integration: IntegrationConfig;

@@ -1,6 +1,9 @@
 /** First-party cookies the browser code reads and writes (never the HttpOnly session). */
 
-/** The expiry the specs give their lasting cookies (spec 1 §9, spec 2 §3 and §9): end of 2030. */
+/**
+ * The expiry of the lasting cookies (docs/product/kiosk.md#constants,
+ * docs/product/booking.md#clinic-selection): end of 2030.
+ */
 export const lastingCookieExpires = 'Tue, 31 Dec 2030 23:59:59 GMT';
 
 export function readCookie(name: string): string | null {

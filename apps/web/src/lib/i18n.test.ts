@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n, resolveLocale } from './i18n.ts';
 
-describe('resolveLocale (spec 1 §4)', () => {
+describe('resolveLocale (docs/product/shell-and-configuration.md#translations-and-locales)', () => {
   it.each(['en-AU', 'en-NZ', 'en-CA', 'en', 'mk'])('accepts the supported locale %s', (locale) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(resolveLocale(locale)).toBe(locale);

@@ -9,7 +9,8 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * The locale to use for a requested one (a `lang` query parameter, else the configured
- * jsLocale). An unsupported value falls back to en-AU with a console warning (spec 1 §4).
+ * jsLocale). An unsupported value falls back to en-AU with a console warning
+ * (docs/product/shell-and-configuration.md#translations-and-locales).
  */
 export function resolveLocale(requested: string): SupportedLocale {
   if (isSupportedLocale(requested)) return requested;

@@ -3,8 +3,9 @@ import { apiGet, apiRequest, PATIENT_SESSION_PATH } from './api-client.ts';
 
 /**
  * Patient access shared by the authentication page, the patient pages and the app's 401 rule
- * (spec 1 §4): where to send a patient who must prove who they are, the session check and
- * logout. Lives in lib because both the authentication and patient-portal features use it.
+ * (docs/product/authentication.md#the-401-rule): where to send a patient who must prove who they
+ * are, the session check and logout. Lives in lib because both the authentication and
+ * patient-portal features use it.
  */
 
 /** Every cached piece of patient data sits under this key, so a logout can drop all of it. */

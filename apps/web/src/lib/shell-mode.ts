@@ -1,6 +1,9 @@
 import { useLocation } from 'react-router';
 
-/** Query parameters carried over on every internal link (spec 1 §2 "Shell layout"). */
+/**
+ * Query parameters carried over on every internal link
+ * (docs/product/README.md#web-app-conventions).
+ */
 export const preservedQueryKeys = ['kioskMode', 'regionSlug'] as const;
 
 /** Path segments of a pathname, without the iframe/ prefix that repeats every route. */

@@ -6,7 +6,10 @@ const MARK = 'data-portal-head';
 
 export const faviconHref = '/api/assets/application/favicon';
 
-/** Spec 1 §1: the radiology name followed by the configured metaTitle. */
+/**
+ * docs/product/shell-and-configuration.md#start-up-and-the-head: the radiology name followed by the
+ * configured metaTitle.
+ */
 export function pageTitle(config: Pick<PortalConfig, 'application' | 'radiology'>): string {
   return [config.radiology.name, config.application.metaTitle].filter(Boolean).join(' ');
 }
@@ -112,9 +115,9 @@ function addSelfHostedAnalytics(doc: Document, win: TrackingWindow, url: string,
 }
 
 /**
- * Applies spec 1 §1 to the document: title, meta tags, favicon, optional verification and
- * tracking tags (only when enabled and configured), custom CSS and the theme variables.
- * Returns a cleanup that removes what it added.
+ * Applies docs/product/shell-and-configuration.md#start-up-and-the-head to the document: title,
+ * meta tags, favicon, optional verification and tracking tags (only when enabled and configured),
+ * custom CSS and the theme variables. Returns a cleanup that removes what it added.
  */
 export function applyHead(config: PortalConfig, doc: Document = document): () => void {
   const { application, bodyFigure } = config;

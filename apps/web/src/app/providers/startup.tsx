@@ -18,9 +18,9 @@ export interface PreparedI18n {
 
 /**
  * Loads the four configurations and the translations, then renders its children with them
- * (spec 1 §1). The configurations load in parallel; the translations start as soon as the
- * locale is known: at once with a `lang` query override, else when the application config
- * (which names jsLocale) arrives.
+ * (docs/product/shell-and-configuration.md#start-up-and-the-head). The configurations load in
+ * parallel; the translations start as soon as the locale is known: at once with a `lang` query
+ * override, else when the application config (which names jsLocale) arrives.
  */
 export function Startup({
   search,

@@ -21,7 +21,7 @@ function setup(pathname: string, search = '') {
   return { queryClient, router, fetchMock, unregister };
 }
 
-describe('the 401 rule (spec 1 §4)', () => {
+describe('the 401 rule (docs/product/authentication.md#the-401-rule)', () => {
   it('logs out and sends a patient page to authentication with itself as returnUrl', async () => {
     const { queryClient, router, fetchMock, unregister } = setup(
       '/appointments/k1',

@@ -13,9 +13,9 @@ interface Navigator {
 }
 
 /**
- * Spec 1 §4: a 401 from any call except the authenticated checks (api-client exempts those)
- * logs the client out (server session, cached user and patient data) and, on a patient page,
- * sends the browser to the authentication page with the page as returnUrl.
+ * docs/product/authentication.md#the-401-rule: a 401 from any call except the authenticated checks
+ * (api-client exempts those) logs the client out (server session, cached user and patient data)
+ * and, on a patient page, sends the browser to the authentication page with the page as returnUrl.
  */
 export function createUnauthorizedHandler(queryClient: QueryClient, router: Navigator) {
   let inFlight = false;

@@ -45,7 +45,7 @@ function MainContent() {
   );
 }
 
-/** Spec 1 §2 "Shell layout": banners, header, content, footer. */
+/** docs/product/shell-and-configuration.md#shell-layout: banners, header, content, footer. */
 export function ShellLayout() {
   return (
     <div className={`${styles.shell} ${styles.withFooter}`}>

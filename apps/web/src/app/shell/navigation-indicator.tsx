@@ -4,9 +4,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import styles from './navigation-indicator.module.css';
 
 /**
- * Full-screen 'message.loading' while the router navigates (spec 1 §1): from navigation start
- * until it ends, is cancelled or errors, i.e. while the navigation state is not idle. The live
- * region stays mounted so screen readers announce the text when it appears.
+ * Full-screen 'message.loading' while the router navigates
+ * (docs/product/shell-and-configuration.md#start-up-and-the-head): from navigation start until it
+ * ends, is cancelled or errors, i.e. while the navigation state is not idle. The live region stays
+ * mounted so screen readers announce the text when it appears.
  */
 export function NavigationIndicator() {
   const { t } = useTranslation();

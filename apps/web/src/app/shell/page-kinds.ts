@@ -1,4 +1,7 @@
-/** Page groups by first URL segment, exactly as spec 1 §2 "Shell layout" lists them. */
+/**
+ * Page groups by first URL segment, exactly as docs/product/shell-and-configuration.md#shell-layout
+ * lists them.
+ */
 export const confirmationSegments = [
   'appointments',
   'booking-requests',

@@ -54,7 +54,8 @@ export function localToday(now: Date = new Date()): string {
 
 /**
  * What is wrong with this value, or null when it is a real date that is not in the future
- * (spec 1 §5: required, future dates disabled). `today` is `YYYY-MM-DD`.
+ * (docs/product/authentication.md#date-of-birth: required, future dates disabled). `today` is
+ * `YYYY-MM-DD`.
  */
 export function dateOfBirthProblem(
   value: string | null | undefined,

@@ -17,8 +17,9 @@ export type ModalDismiss = 'any' | 'escape' | 'static';
 
 /**
  * The panel's width: the portal's own ('default' 34rem, 'wide' 36rem), or Bootstrap's modal
- * sizes, which a questionnaire's modalSize names (spec 1 §4); those are drawn as Bootstrap
- * draws them, nearer the screen's edges and with tighter padding and a smaller title.
+ * sizes, which a questionnaire's modalSize names (docs/product/questionnaires.md#the-modal); those
+ * are drawn as Bootstrap draws them, nearer the screen's edges and with tighter padding and a
+ * smaller title.
  */
 export type ModalSize = 'default' | 'wide' | 'sm' | 'md' | 'lg' | 'xl';
 

@@ -11,7 +11,8 @@ import {
  * use), started before the app's first render. The answers usually arrive while the app is
  * still preparing, so the home renders once with its exams and body figure; fetched from the
  * page's effects instead, each answer caused another synchronous, blocking re-render of the
- * whole home (issue 3, TBT). The exams come first: they are the page's main content.
+ * whole home (TBT, the booking home's speed budget in docs/benchmarks.md). The exams come first:
+ * they are the page's main content.
  */
 export const bookingHomePrefetches: readonly ((queryClient: QueryClient) => void)[] = [
   (queryClient) => void queryClient.prefetchQuery(examsQuery),

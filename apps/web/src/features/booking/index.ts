@@ -1,8 +1,9 @@
 /**
- * The booking flow (spec 2 §2, §4): the home's exam choice, the clinic list, the calendar and
- * times, the patient form and the completion summary. Route modules load on demand, except
+ * The booking flow (docs/product/booking.md): the home's exam choice, the clinic list, the calendar
+ * and times, the patient form and the completion summary. Route modules load on demand, except
  * the home: the most visited page is in the entry, so the router starts on it at once instead
- * of rendering a fallback while it imports the route (Lighthouse LCP and TBT, issue 3).
+ * of rendering a fallback while it imports the route (Lighthouse LCP and TBT: the booking home's
+ * speed budget in docs/benchmarks.md).
  */
 export { useBodyParts, useExamGroups, useExams, useWalkInExams } from './api/catalogue-api.ts';
 export { bookingHomePrefetches } from './home-prefetch.ts';

@@ -1,4 +1,4 @@
-/** The deny page (spec 1 §2, §4), loaded on demand. */
+/** The deny page (docs/product/authentication.md#deny-page), loaded on demand. */
 export const denyRoute = async () => ({
   Component: (await import('./routes/deny-page.tsx')).DenyPage,
 });

@@ -1,5 +1,5 @@
 /**
- * Kiosk mode (spec 1 §4, §5, §6; spec 2 §2): the /kiosk start screen with the kiosk identity
+ * Kiosk mode (docs/product/kiosk.md): the /kiosk start screen with the kiosk identity
  * modal, and the idle watcher the shell mounts (its code loads only in kiosk mode).
  */
 export { KioskIdleGate } from './components/kiosk-idle-gate.tsx';

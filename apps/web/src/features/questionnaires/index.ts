@@ -1,6 +1,6 @@
 /**
- * Questionnaires (spec 1 §2, §4; issue 5): the survey modal, the /questionnaires page and the
- * booking flow's questionnaires. SurveyJS itself loads only when a questionnaire shows.
+ * Questionnaires (docs/product/questionnaires.md): the survey modal, the /questionnaires page and
+ * the booking flow's questionnaires. SurveyJS itself loads only when a questionnaire shows.
  */
 export { routedBookingRequest, useBookingOutcome } from './api/questionnaires-api.ts';
 export {

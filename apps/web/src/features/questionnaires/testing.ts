@@ -1,6 +1,9 @@
 import type { Questionnaire } from '@portal/contract';
 
-/** jsdom has no ResizeObserver; SurveyJS's responsive layout needs one (DESIGN.md §8). */
+/**
+ * jsdom has no ResizeObserver; SurveyJS's responsive layout needs one
+ * (docs/product/questionnaires.md#testing-notes).
+ */
 export function stubResizeObserver(): void {
   if (typeof window.ResizeObserver === 'function') return;
   window.ResizeObserver = class {

@@ -1,8 +1,9 @@
 import { loadSanitizer } from '../../lib/sanitizer.ts';
 
 /**
- * Route modules of the static pages, loaded on demand (spec 1 §2 "Static and special pages").
- * The pages that show configuration HTML load the sanitizer with their module.
+ * Route modules of the static pages, loaded on demand
+ * (docs/product/shell-and-configuration.md#static-and-test-pages). The pages that show
+ * configuration HTML load the sanitizer with their module.
  */
 export const staticPageRoutes = {
   about: async () => {

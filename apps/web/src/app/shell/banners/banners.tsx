@@ -63,9 +63,9 @@ function wasClosed(message: string): boolean {
 }
 
 /**
- * The provider's HTML banner (spec 1 §2): sanitized, placed by bannerPositionCss, shown while
- * bannerMessage is set and the banner is not closed. Closing lasts for the browser session
- * and for this message only; a new message shows again.
+ * The provider's HTML banner (docs/product/shell-and-configuration.md#shell-layout): sanitized,
+ * placed by bannerPositionCss, shown while bannerMessage is set and the banner is not closed.
+ * Closing lasts for the browser session and for this message only; a new message shows again.
  */
 function HtmlBanner({ message, onClose }: { message: string; onClose: () => void }) {
   const { t } = useTranslation();

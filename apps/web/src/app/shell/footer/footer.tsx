@@ -9,12 +9,11 @@ import { useNavLinks } from '../nav-links.ts';
 import styles from './footer.module.css';
 
 /**
- * The footer (spec 1 §2): links (not in kiosk mode), copyright with the long name and current
- * year, optional version and powered-by lines; hidden in advanced booking; the provider's own
- * footer HTML instead when showCustomHeaderAndFooter is on.
+ * The footer (docs/product/shell-and-configuration.md#shell-layout): links (not in kiosk mode),
+ * copyright with the long name and current year, optional version and powered-by lines; hidden in
+ * advanced booking; the provider's own footer HTML instead when showCustomHeaderAndFooter is on.
  *
- * On phones the spec hides the footer, but issue 2's acceptance asks for the copyright line at
- * 390 px too: phones get only that line (the menu carries the links). (a deliberate, one-line deviation).
+ * On phones, 390 px included, only the copyright line shows (the menu carries the links).
  */
 export function Footer() {
   const { t } = useTranslation();

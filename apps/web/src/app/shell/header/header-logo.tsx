@@ -7,9 +7,9 @@ import { assetUrl, logoKind } from '../page-kinds.ts';
 import styles from './header.module.css';
 
 /**
- * The header logo (spec 1 §2): confirmation pages show the confirmation header (linking to
- * confirmationHeaderUrl when set), check-in pages the check-in header, every other page the
- * default header, swapped for the tablet image at tablet widths.
+ * The header logo (docs/product/shell-and-configuration.md#shell-layout): confirmation pages show
+ * the confirmation header (linking to confirmationHeaderUrl when set), check-in pages the check-in
+ * header, every other page the default header, swapped for the tablet image at tablet widths.
  */
 export function HeaderLogo() {
   const { t } = useTranslation();

@@ -9,9 +9,10 @@ import styles from './header.module.css';
 import { useAdminLinkAllowed } from './login-link.tsx';
 
 /**
- * The phone header's collapsible menu (spec 1 §2): Login, Home, About, Contact, Terms, Privacy.
- * A plain WAI-ARIA disclosure (button with aria-expanded controlling a region): react-aria's
- * Disclosure would add ~50 kB gzip to the first page load for the same behaviour.
+ * The phone header's collapsible menu (docs/product/shell-and-configuration.md#shell-layout):
+ * Login, Home, About, Contact, Terms, Privacy. A plain WAI-ARIA disclosure (button with
+ * aria-expanded controlling a region): react-aria's Disclosure would add ~50 kB gzip to the first
+ * page load for the same behaviour.
  */
 export function MobileMenu() {
   const { t } = useTranslation();

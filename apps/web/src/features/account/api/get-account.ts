@@ -5,7 +5,7 @@ export const accountQueryKey = ['account'] as const;
 
 /**
  * The logged-in staff member, or null when anonymous. A 401 is that answer, not an error
- * (spec 1 §4); an empty 204 or a JSON null are read the same way.
+ * (docs/product/authentication.md#the-401-rule); an empty 204 or a JSON null are read the same way.
  */
 export async function getAccount(): Promise<User | null> {
   try {

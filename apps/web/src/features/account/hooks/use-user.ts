@@ -11,9 +11,9 @@ const accountQuery = {
 } as const;
 
 /**
- * User state (spec 1 §3): set when the user is loaded, cleared on logout. `undefined` while
- * the check is under way, `null` for an anonymous visitor (or when the check failed: the
- * patient pages must not depend on a staff session).
+ * User state (docs/product/shell-and-configuration.md#staff-user): set when the user is loaded,
+ * cleared on logout. `undefined` while the check is under way, `null` for an anonymous visitor (or
+ * when the check failed: the patient pages must not depend on a staff session).
  */
 export function useUser(): User | null | undefined {
   const { data, isError } = useQuery(accountQuery);

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './authentication.module.css';
 
-/** Spec 1 §5: digits only, at most 10. */
+/** docs/product/authentication.md#date-of-birth: digits only, at most 10. */
 export const contactNumberPattern = /^\d{1,10}$/;
 
 export interface DateOfBirthAnswer {
@@ -15,9 +15,9 @@ export interface DateOfBirthAnswer {
 }
 
 /**
- * The date-of-birth modal (spec 1 §2, §5): the date is required and not in the future; the
- * contact number shows only when the provider checks it. The button stays disabled until the
- * form is valid, and the modal closes with a result only then.
+ * The date-of-birth modal (docs/product/authentication.md#date-of-birth): the date is required and
+ * not in the future; the contact number shows only when the provider checks it. The button stays
+ * disabled until the form is valid, and the modal closes with a result only then.
  */
 export function DateOfBirthModal({
   isOpen,

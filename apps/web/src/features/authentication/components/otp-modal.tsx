@@ -5,12 +5,12 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './authentication.module.css';
 
-/** Spec 1 §5: required, digits only, exactly 6. */
+/** docs/product/authentication.md#otp: required, digits only, exactly 6. */
 export const otpPattern = /^\d{6}$/;
 
 /**
- * The one-time-password modal (spec 1 §2, §5, §9): six digits; "send a new code" waits for the
- * visible countdown (otpSecondsBetweenRequests).
+ * The one-time-password modal (docs/product/authentication.md#otp): six digits; "send a new code"
+ * waits for the visible countdown (otpSecondsBetweenRequests).
  */
 export function OtpModal({
   isOpen,

@@ -34,7 +34,10 @@ interface FlowInput {
   captchaToken: string | null;
 }
 
-/** The patient authentication states of spec 1 §4: date of birth, then (maybe) the OTP. */
+/**
+ * The patient authentication states (docs/product/authentication.md#sign-in-types): date of birth,
+ * then (maybe) the OTP.
+ */
 export function useAuthenticationFlow(input: FlowInput) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Seconds left of a countdown that ticks every second (the resend-OTP wait, spec 1 §9).
- * `start(n)` (re)starts it; it stops at 0.
+ * Seconds left of a countdown that ticks every second (the resend-OTP wait,
+ * docs/product/authentication.md#constants). `start(n)` (re)starts it; it stops at 0.
  */
 export function useCountdown(initialSeconds = 0) {
   const [secondsLeft, setSecondsLeft] = useState(initialSeconds);

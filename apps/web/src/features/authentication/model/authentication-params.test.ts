@@ -11,7 +11,7 @@ import {
 
 const origin = 'https://portal.example';
 
-describe('detectType (spec 1 §4)', () => {
+describe('detectType (docs/product/authentication.md#sign-in-types)', () => {
   it('detects PATIENT_PORTAL from a returnUrl containing "patient", whatever the type says', () => {
     expect(detectType('APPOINTMENT', '/appointments/k/result/patient', false)).toBe(
       'PATIENT_PORTAL',

@@ -1,6 +1,6 @@
 import { type AuthenticationType, authenticationTypes } from '@portal/contract';
 
-/** The /authentication query (spec 1 §2 route table). */
+/** The /authentication query (docs/product/authentication.md#the-authentication-page). */
 export interface AuthenticationParams {
   returnUrl: string | null;
   bookingKey: string | null;
@@ -15,8 +15,9 @@ const flag = (params: URLSearchParams, name: string) => params.get(name) === 'tr
 const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || null;
 
 /**
- * Spec 1 §4: PATIENT_PORTAL is detected from a returnUrl containing 'patient'; otherwise the
- * type comes from the query (BOOKING_REQUEST also from isBookingRequest=true).
+ * docs/product/authentication.md#sign-in-types: PATIENT_PORTAL is detected from a returnUrl
+ * containing 'patient'; otherwise the type comes from the query (BOOKING_REQUEST also from
+ * isBookingRequest=true).
  */
 export function detectType(
   typeParam: string | null,
@@ -43,7 +44,10 @@ export function readAuthenticationParams(params: URLSearchParams): Authenticatio
   };
 }
 
-/** The parameters the flow needs; null (and a console warning, spec 1 §4) when one is missing. */
+/**
+ * The parameters the flow needs; null (and a console warning,
+ * docs/product/authentication.md#the-authentication-page) when one is missing.
+ */
 export function missingParameters(params: AuthenticationParams): string[] {
   const missing: string[] = [];
   if (!params.bookingKey) missing.push('bookingKey');
@@ -66,9 +70,10 @@ export function isSameOriginPath(url: string, origin: string): boolean {
 }
 
 /**
- * Where the patient goes after authenticating (spec 1 §2: the appointment, pending appointment,
- * booking request or kiosk page, which is what returnUrl names). A shared link gets
- * '?shared=true' when returnUrl has no query (spec 1 §4). Null for an off-site returnUrl.
+ * Where the patient goes after authenticating
+ * (docs/product/authentication.md#the-authentication-page: the appointment, pending appointment,
+ * booking request or kiosk page, which is what returnUrl names). A shared link gets '?shared=true'
+ * when returnUrl has no query. Null for an off-site returnUrl.
  */
 export function authenticationTarget(
   returnUrl: string,
@@ -80,8 +85,9 @@ export function authenticationTarget(
 }
 
 /**
- * /deny after too many attempts (spec 1 §4): the results message when the URL concerns
- * results, the shared message in shared mode, else the plain max-attempts message.
+ * /deny after too many attempts (docs/product/authentication.md#attempt-limits): the results
+ * message when the URL concerns results, the shared message in shared mode, else the plain
+ * max-attempts message.
  */
 export function maxAttemptsDenyUrl(urls: string[], shared: boolean): string {
   const query = new URLSearchParams({ maxAttempts: 'true' });

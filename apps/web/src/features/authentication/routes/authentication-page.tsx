@@ -22,7 +22,10 @@ const CaptchaWidget = lazy(async () => ({
   default: (await import('../components/captcha-widget.tsx')).CaptchaWidget,
 }));
 
-/** The authentication page (spec 1 §2, §4): the date-of-birth check, then the OTP if required. */
+/**
+ * The authentication page (docs/product/authentication.md#the-authentication-page): the
+ * date-of-birth check, then the OTP if required.
+ */
 export function AuthenticationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -40,7 +43,8 @@ export function AuthenticationPage() {
       ? null
       : 'Authentication returnUrl is not a path on this site';
   useEffect(() => {
-    // Spec 1 §4: without these the page does nothing but warn.
+    // docs/product/authentication.md#the-authentication-page: without these the page does nothing
+    // but warn.
     if (warning) console.warn(warning);
   }, [warning]);
 
@@ -99,7 +103,8 @@ function AuthenticationFlow({
   const captcha = access.data?.captcha;
   const captchaOn = Boolean(captcha && captcha.provider !== 'none' && captcha.siteKey);
 
-  // Spec 1 §4: a date of birth in the query is submitted at once, with no contact number.
+  // docs/product/authentication.md#the-authentication-page: a date of birth in the query is
+  // submitted at once, with no contact number.
   const submitted = useRef(false);
   useEffect(() => {
     if (!params.dateOfBirth || submitted.current || access.isPending || captchaOn) return;

@@ -44,7 +44,8 @@ export function uploadReferral(
 ) {
   const body = new FormData();
   if (extra.examSlug) body.set('examSlug', extra.examSlug);
-  // Spec 2 §3 upload item: the document type a questionnaire outcome asked for.
+  // Upload item (docs/product/booking.md#referral-upload): the document type a questionnaire
+  // outcome asked for.
   if (extra.documentTypeId !== undefined) body.set('documentTypeId', String(extra.documentTypeId));
   if (extra.groupName) body.set('groupName', extra.groupName);
   body.set('file', file);

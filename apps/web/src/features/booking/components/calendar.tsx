@@ -5,8 +5,9 @@ import { addDays, daysBetween, startOfWeek, visibleRange } from '../model/calend
 import styles from './calendar.module.css';
 
 /**
- * The day picker of the slot screen: one week (default) or a whole month (spec 2 §2). Days
- * with free times are marked; the chosen day's times are listed below it.
+ * The day picker of the slot screen: one week (default) or a whole month
+ * (docs/product/booking.md#slots). Days with free times are marked; the chosen day's times are
+ * listed below it.
  */
 export function Calendar({
   view,

@@ -3,8 +3,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './booking.module.css';
 
 /**
- * The error modal (spec 2 §2): static, not dismissible by keyboard or a click outside, with
- * the error-message styling. Its button is the only way out.
+ * The error modal (docs/product/booking.md#errors): static, not dismissible by keyboard or a click
+ * outside, with the error-message styling. Its button is the only way out.
  */
 export function ErrorModal({ message, onClose }: { message: string | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -29,7 +29,9 @@ export function ExamInfoModal({ exam, onClose }: { exam: Exam | null; onClose: (
   );
 }
 
-/** Walk-in warning: several modalities with a walk-in one (spec 2 §4). */
+/**
+ * Walk-in warning: several modalities with a walk-in one (docs/product/booking.md#exam-selection).
+ */
 export function WalkInWarningModal({
   walkInExamName,
   isOpen,
@@ -66,7 +68,10 @@ export function WalkInWarningModal({
   );
 }
 
-/** The booking request info modal: Update, Proceed, Close and its three messages (spec 2 §4). */
+/**
+ * The booking request info modal: Update, Proceed, Close and its three messages
+ * (docs/product/booking.md#exam-selection).
+ */
 export function BookingRequestInfoModal({
   info,
   isOpen,

@@ -15,9 +15,10 @@ interface TextFieldOptions {
 }
 
 /**
- * The patient's details (spec 2 §2): title, names, date of birth, sex, e-mail, phone, postcode,
- * the Medicare number when an answer asks for it, and notes. Each field's id is `<id>-<name>`,
- * which the error summary links to. Staff booking for someone else read "the patient's ...".
+ * The patient's details (docs/product/booking.md#patient-form): title, names, date of birth, sex,
+ * e-mail, phone, postcode, the Medicare number when an answer asks for it, and notes. Each field's
+ * id is `<id>-<name>`, which the error summary links to. Staff booking for someone else read "the
+ * patient's ...".
  */
 export function PatientFields({
   id,

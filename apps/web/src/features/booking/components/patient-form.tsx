@@ -28,9 +28,10 @@ import { BookingSummary } from './patient-form-summary.tsx';
 import { ReferralUpload } from './referral-upload.tsx';
 
 /**
- * The patient form (spec 2 §2): react-hook-form with the contract's patientDetailsSchema. It
- * validates, lists what is wrong in an error summary that links to each field, then creates
- * the booking (holds, appointments or a booking request) and moves on to the completion.
+ * The patient form (docs/product/booking.md#patient-form): react-hook-form with the contract's
+ * patientDetailsSchema. It validates, lists what is wrong in an error summary that links to each
+ * field, then creates the booking (holds, appointments or a booking request) and moves on to the
+ * completion.
  */
 export default function PatientForm({
   exams,

@@ -7,8 +7,8 @@ import { usePostalCodeSearch } from '../api/catalogue-api.ts';
 import styles from './booking.module.css';
 
 /**
- * The 'can't locate' modal (spec 2 §2, §4): the patient types a postal code or suburb and
- * picks one; closing it falls back to the default location.
+ * The 'can't locate' modal (docs/product/booking.md#clinic-selection): the patient types a postal
+ * code or suburb and picks one; closing it falls back to the default location.
  */
 export function PostalCodeModal({
   isOpen,

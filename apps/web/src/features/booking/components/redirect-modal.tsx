@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './booking.module.css';
 
-/** Spec 2 §9: the redirect modal counts down 5 s in ticks of 1000 ms, then navigates. */
+/**
+ * docs/product/booking.md#constants: the redirect modal counts down 5 s in ticks of 1000 ms, then
+ * navigates.
+ */
 export const redirectSeconds = 5;
 export const redirectTickMs = 1000;
 

@@ -6,7 +6,9 @@ import { ensureBookingKey } from '../model/booking-session.ts';
 import { serverErrorMessage } from '../model/server-error-message.ts';
 import styles from './booking.module.css';
 
-/** Is this file's type one the booking form config allows (spec 2 §5)? */
+/**
+ * Is this file's type one the booking form config allows (docs/product/booking.md#referral-upload)?
+ */
 export function isAllowedReferral(file: File, validTypes: readonly string[]): boolean {
   return validTypes.includes(file.type);
 }

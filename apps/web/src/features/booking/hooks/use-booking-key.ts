@@ -4,7 +4,7 @@ import { currentBookingKey, ensureBookingKey } from '../model/booking-session.ts
 /**
  * The attempt's booking key, reserved as soon as a screen needs it (questionnaire answers
  * hang off it before any slot is held). Read on every render: a failed booking moves the
- * attempt to a new key (spec 2 §4), and screens must follow.
+ * attempt to a new key (docs/product/booking.md#appointments), and screens must follow.
  */
 export function useBookingKey(reserve = true): string | null {
   const [, setReserved] = useState<string | null>(null);

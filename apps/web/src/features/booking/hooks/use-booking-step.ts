@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { pushBookingEvent } from '../../../lib/analytics.ts';
 
-/** Spec 2 §9: booking step changes are debounced by 2000 ms. */
+/** docs/product/booking.md#constants: booking step changes are debounced by 2000 ms. */
 export const bookingStepDebounceMs = 2000;
 
 /**
  * Reports the booking step (2 once an enquire exam is loaded, 3 once the form is submitted,
- * spec 2 §4) after it has stayed the same for 2 s, so quick back-and-forth is not recorded.
+ * docs/product/booking.md#analytics) after it has stayed the same for 2 s, so quick back-and-forth
+ * is not recorded.
  */
 export function useBookingStep(step: number | null, onChange: (step: number) => void = report) {
   const reported = useRef<number | null>(null);

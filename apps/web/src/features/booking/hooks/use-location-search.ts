@@ -2,7 +2,10 @@ import type { GeoPoint } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { lastingCookieExpires, readCookie, writeCookie } from '../../../lib/cookies.ts';
 
-/** The cookie remembering the postal code a patient chose (spec 2 §3: path /, expires 2030-12-31). */
+/**
+ * The cookie remembering the postal code a patient chose (docs/product/booking.md#clinic-selection:
+ * path /, expires 2030-12-31).
+ */
 export const postalCodeCookie = 'postalCodeLocationId';
 
 export function readPostalCodeCookie(): number | null {

@@ -1,9 +1,9 @@
 import type { TimeOfDay } from '@portal/contract';
 
 /**
- * The booking flow keeps its state in the URL (DESIGN.md §6), so reload and share work:
- * procedureTab, examSlugs and groupName on the home page; clinic, date, view, timeOfDay,
- * exam and slots while choosing a time; step for the form and the summary.
+ * The booking flow keeps its state in the URL (docs/product/README.md#web-app-conventions), so
+ * reload and share work: procedureTab, examSlugs and groupName on the home page; clinic, date,
+ * view, timeOfDay, exam and slots while choosing a time; step for the form and the summary.
  */
 export type ProcedureTab = 'single' | 'multiple';
 export type CalendarView = 'WEEK' | 'MONTH';
@@ -26,7 +26,10 @@ function setList(params: URLSearchParams, name: string, values: readonly string[
   else params.delete(name);
 }
 
-/** Changing the procedure tab resets groupName (spec 2 §2) and the exams chosen under the old tab. */
+/**
+ * Changing the procedure tab resets groupName (docs/product/booking.md#query-parameters) and the
+ * exams chosen under the old tab.
+ */
 export function withProcedureTab(params: URLSearchParams, tab: ProcedureTab): URLSearchParams {
   const next = new URLSearchParams(params);
   next.set('procedureTab', tab);
@@ -49,7 +52,7 @@ export function groupNameFor(
   return group ? group.slug : [...examSlugs].sort().join('+');
 }
 
-/** Selecting exams updates examSlugs and groupName (spec 2 §2). */
+/** Selecting exams updates examSlugs and groupName (docs/product/booking.md#query-parameters). */
 export function withExams(
   params: URLSearchParams,
   examSlugs: readonly string[],
@@ -68,7 +71,9 @@ export function timeOfDayOf(params: URLSearchParams): TimeOfDay[] {
   return timeOfDayOrder.filter((value) => values.includes(value));
 }
 
-/** Selecting a time of day toggles it in the comma list (spec 2 §2). */
+/**
+ * Selecting a time of day toggles it in the comma list (docs/product/booking.md#query-parameters).
+ */
 export function withTimeOfDayToggled(params: URLSearchParams, value: TimeOfDay): URLSearchParams {
   const current = timeOfDayOf(params);
   const toggled = current.includes(value)
@@ -120,7 +125,7 @@ export function withChosenSlot(
   return next;
 }
 
-/** After a failed selection the time parameters are cleared (spec 2 §4). */
+/** After a failed selection the time parameters are cleared (docs/product/booking.md#errors). */
 export function withoutTimeParams(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
   next.delete('slots');
@@ -129,8 +134,8 @@ export function withoutTimeParams(params: URLSearchParams): URLSearchParams {
 }
 
 /**
- * A questionnaire outcome changed an exam (issue 5): the new exam takes the old one's place
- * in the selection; a time chosen for the old exam no longer applies.
+ * A questionnaire outcome changed an exam (docs/product/questionnaires.md#outcomes): the new exam
+ * takes the old one's place in the selection; a time chosen for the old exam no longer applies.
  */
 export function withExamChanged(
   params: URLSearchParams,

@@ -2,8 +2,9 @@ import type { Exam, WalkInExam } from '@portal/contract';
 import type { ProcedureTab } from './booking-params.ts';
 
 /**
- * Walk-in warning (spec 2 §4): two or more modalities with a walk-in one among them. After the
- * warning the tab becomes multiple when there are more than two modalities, else single.
+ * Walk-in warning (docs/product/booking.md#exam-selection): two or more modalities with a walk-in
+ * one among them. After the warning the tab becomes multiple when there are more than two
+ * modalities, else single.
  */
 export function walkInWarning(
   exams: readonly Pick<Exam, 'slug' | 'modalityId' | 'walkIn'>[],
@@ -16,7 +17,7 @@ export function walkInWarning(
   return { show: true, tab: modalities.size > 2 ? 'multiple' : 'single' };
 }
 
-/** Spec 2 §3 "Booking request info". */
+/** Booking request info (docs/product/booking.md#exam-selection). */
 export interface BookingRequestInfo {
   examNotes: string | null;
   examNames: string[];
@@ -54,7 +55,7 @@ export function bookingRequestInfoOf(
 
 /**
  * Shown only when the first exam has showBookingRequestInfoModal and has notes, or a walk-in
- * exam name applies (spec 2 §4).
+ * exam name applies (docs/product/booking.md#exam-selection).
  */
 export function showBookingRequestInfo(info: BookingRequestInfo): boolean {
   return Boolean(info.examNotes) || Boolean(info.walkInExamName);
@@ -69,7 +70,7 @@ export function bookingRequestInfoMessage(info: BookingRequestInfo): BookingRequ
   return 'ok';
 }
 
-/** An item of either creation response (spec 2 §3). */
+/** An item of either creation response (docs/product/booking.md#appointments). */
 export interface CreationItem {
   success: boolean;
   errorMessage: string | null;
@@ -80,9 +81,9 @@ export type CreationOutcome<T extends CreationItem> =
   | { ok: false; errorMessage: string; items: T[] };
 
 /**
- * Spec 2 §4: creation fails with the first error if every response failed, or if the user is
- * logged in, every response has an error message and the state flag holds; otherwise it
- * succeeds with all responses.
+ * docs/product/booking.md#appointments: creation fails with the first error if every response
+ * failed, or if the user is logged in, every response has an error message and the state flag
+ * holds; otherwise it succeeds with all responses.
  */
 export function creationOutcome<T extends CreationItem>(
   items: T[],
@@ -99,8 +100,9 @@ export function creationOutcome<T extends CreationItem>(
 }
 
 /**
- * A questionnaire outcome's walk-in guidance (issue 5): the walk-in exam it offers, and how long
- * to prepare and how early to arrive (an answer can ask for those without a walk-in).
+ * A questionnaire outcome's walk-in guidance (docs/product/questionnaires.md#outcomes): the walk-in
+ * exam it offers, and how long to prepare and how early to arrive (an answer can ask for those
+ * without a walk-in).
  */
 export interface WalkInGuidance {
   examName: string | null;

@@ -80,9 +80,12 @@ export interface Completion {
   staffBooking: boolean;
   /** The booking request's preferred time: a window, or parts of the day, in clinic time. */
   preferred?: PreferredTime | null;
-  /** A questionnaire outcome routed the booking to a request, with this message (issue 5). */
+  /**
+   * A questionnaire outcome routed the booking to a request, with this message
+   * (docs/product/questionnaires.md#outcomes).
+   */
   confirmationMessage?: string | null;
-  /** A questionnaire outcome offered a walk-in instead (issue 5). */
+  /** A questionnaire outcome offered a walk-in instead. */
   walkIn?: WalkInGuidance | null;
 }
 

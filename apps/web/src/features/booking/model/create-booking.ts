@@ -51,8 +51,9 @@ export interface BookingInput {
 }
 
 /**
- * Spec 2 §4: after an appointment error the attempt moves to a new booking key, with its
- * temporary documents (and questionnaire answers) re-keyed, so a retry starts clean.
+ * docs/product/booking.md#appointments: after an appointment error the attempt moves to a new
+ * booking key, with its temporary documents (and questionnaire answers) re-keyed, so a retry starts
+ * clean.
  */
 async function moveToNewKey(oldKey: string): Promise<void> {
   try {
@@ -71,8 +72,8 @@ async function moveToNewKey(oldKey: string): Promise<void> {
  */
 export async function createBooking(input: BookingInput, t: TFunction): Promise<Completion> {
   const bookingKey = await ensureBookingKey();
-  // Issue 5: the questionnaire answers may route the whole booking to a request (with the
-  // apiKey that proves the server decided so).
+  // The questionnaire answers (docs/product/questionnaires.md#outcomes) may route the whole booking
+  // to a request (with the apiKey that proves the server decided so).
   const routed = await routedBookingRequest(
     bookingKey,
     input.exams.map((exam) => exam.slug),

@@ -2,7 +2,10 @@ import { type ProcessedOutcome, patientDetailsSchema } from '@portal/contract';
 import { z } from 'zod';
 import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 
-/** The patient form's rules (spec 2 §2): the contract's patientDetailsSchema and the notes. */
+/**
+ * The patient form's rules (docs/product/booking.md#patient-form): the contract's
+ * patientDetailsSchema and the notes.
+ */
 const formSchema = patientDetailsSchema.extend({
   // Same YYYY-MM-DD as the contract, but each refusal says which rule failed (its translation key).
   dateOfBirth: z.string().superRefine((value, context) => {
@@ -28,7 +31,10 @@ export function patientFormSchema(medicareRequired: boolean) {
   return medicareRequired ? withMedicareSchema : formSchema;
 }
 
-/** What the questionnaire answers ask of this form (issue 5), as the server evaluated them. */
+/**
+ * What the questionnaire answers ask of this form (docs/product/questionnaires.md#outcomes), as the
+ * server evaluated them.
+ */
 export type FormOutcome = Pick<
   ProcessedOutcome,
   'medicareNumberRequired' | 'documentTypeId' | 'walkInExamName' | 'prepTime' | 'minutesPrior'

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /**
- * Spec 2 §8 "Appointment creation server errors": status 505 or above gives
+ * Appointment creation server errors (docs/product/booking.md#errors): status 505 or above gives
  * error.server_error_message.general_error, other statuses of 500 and above give
  * error.server_error_message.{status}; other errors pass through.
  */

@@ -51,7 +51,10 @@ const BookingRequestInfoModal = lazy(async () => ({
 
 type Dialog = 'none' | 'walk-in' | 'request-info';
 
-/** The booking home: procedure tab, exam search, body figure and the exam choice (spec 2 §2). */
+/**
+ * The booking home: procedure tab, exam search, body figure and the exam choice
+ * (docs/product/booking.md#exam-selection).
+ */
 export function BookingHomePage() {
   const { t } = useTranslation();
   const staff = useStaffBooking();
@@ -63,7 +66,8 @@ export function BookingHomePage() {
   const walkInExams = useWalkInExams();
   // A query's answer re-renders synchronously. Arriving after the first render, the exam list
   // and the body figure it brings are built in a second, interruptible render instead, so the
-  // main thread is never blocked for the whole page at once (issue 3, TBT).
+  // main thread is never blocked for the whole page at once (TBT, the booking home's speed budget
+  // in docs/benchmarks.md).
   const examList = useDeferredValue(exams.data);
   const bodyPartList = useDeferredValue(bodyParts.data);
   const examsPending = examList === undefined && !exams.isError;
@@ -166,7 +170,8 @@ export function BookingHomePage() {
     afterWalkIn(params);
   };
 
-  // The header's Booking info button, shown while no exam is chosen (spec 1 §2).
+  // The header's Booking info button, shown while no exam is chosen
+  // (docs/product/booking.md#exam-selection).
   useOfferBookingInfo(selected.length > 0, () => {
     setContinueParams(null);
     setDialog('request-info');

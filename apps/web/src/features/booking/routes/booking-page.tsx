@@ -40,11 +40,12 @@ export function BookingPage() {
     step !== 'complete' && examSlugs.length > 0,
   );
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  // Issue 5: the questionnaire outcome may route the booking to a request or restrict dates.
+  // The questionnaire outcome (docs/product/questionnaires.md#outcomes) may route the booking to a
+  // request or restrict dates.
   const bookingKey = useBookingKey(step !== 'complete');
   const outcome = useBookingOutcome(step === 'complete' ? null : bookingKey, examSlugs).data;
 
-  // Issue 5: an answer changed an exam to one the chosen clinic does not offer (the clinic list
+  // An answer changed an exam to one the chosen clinic does not offer (the clinic list
   // for the new exams lacks it). Back to the clinics for the new exam, saying why.
   const clinicLacksExams =
     step !== 'complete' &&
@@ -87,7 +88,8 @@ export function BookingPage() {
     .map((exam) => (outcome?.createBookingRequest ? { ...exam, bookingRequestOnly: true } : exam));
   const clinic = clinics.data?.clinics.find((candidate) => candidate.slug === clinicSlug);
 
-  // Spec 2 §4: after a failed selection the time parameters are cleared and the slots reloaded.
+  // docs/product/booking.md#errors: after a failed selection the time parameters are cleared and
+  // the slots reloaded.
   const closeError = () => {
     setErrorMessage(null);
     setParams(withoutTimeParams(params), { replace: true });

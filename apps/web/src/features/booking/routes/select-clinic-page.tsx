@@ -39,8 +39,9 @@ export function SelectClinicPage() {
   // The questionnaires come first; the location prompt waits until none is showing.
   const [asking, setAsking] = useState(false);
 
-  // Spec 2 §4: a failed locate offers the postal-code prompt when the config allows it and
-  // advanced booking is not active; otherwise (or on closing it) the default location applies.
+  // docs/product/booking.md#clinic-selection: a failed locate offers the postal-code prompt when
+  // the config allows it and advanced booking is not active; otherwise (or on closing it) the
+  // default location applies.
   useEffect(() => {
     if (location.status !== 'failed') return;
     if (radiology.showUnableToLocateWindow && !advancedBooking) setModal('cant-locate');
@@ -165,7 +166,7 @@ export function SelectClinicPage() {
         <p className={styles.notice}>{t('booking.clinic.none')}</p>
       ) : null}
 
-      {/* Issue 5: the chosen exams' questionnaires come first (funnel step 3.1). */}
+      {/* The chosen exams' questionnaires come first (funnel step 3.1). */}
       <BookingQuestionnaires
         bookingKey={bookingKey}
         examSlugs={examSlugs}

@@ -32,7 +32,10 @@ import {
 import { serverErrorMessage } from '../model/server-error-message.ts';
 import page from './booking-page.module.css';
 
-/** Spec 2 §9: slots reload 400 ms after an exam change; the chosen slot scrolls into view after 100 ms. */
+/**
+ * docs/product/booking.md#constants: slots reload 400 ms after an exam change; the chosen slot
+ * scrolls into view after 100 ms.
+ */
 export const slotReloadDelayMs = 400;
 export const slotScrollDelayMs = 100;
 

@@ -92,7 +92,9 @@ function ClinicItem({
   );
 }
 
-/** The clinics, nearest first, with everything the map offers (spec 2 §2 "Clinic map page"). */
+/**
+ * The clinics, nearest first, with everything the map offers (docs/product/clinic-map.md#the-page).
+ */
 export function ClinicList({ clinics, selectedSlug, onSelect, focusRequest }: ClinicListProps) {
   return (
     <ul className={styles.list}>

@@ -25,7 +25,10 @@ type SearchState =
 
 export const placeName = (place: PostalCodeLocation) => `${place.suburb} ${place.code}`;
 
-/** Region choice, postcode or suburb search and "Use my location" (spec 2 §2 "Clinic map page"). */
+/**
+ * Region choice, postcode or suburb search and "Use my location"
+ * (docs/product/clinic-map.md#the-page).
+ */
 export function LocationForm(props: LocationFormProps) {
   const { t } = useTranslation();
   const id = useId();

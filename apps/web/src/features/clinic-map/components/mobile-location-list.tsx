@@ -6,7 +6,7 @@ import styles from './clinic-list.module.css';
 /** A mobile unit's first or last day ("4 May 2031"). */
 const parkedDay: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
-/** Mobile imaging units with where and when they are parked (spec 2 §3 "Mobile location"). */
+/** Mobile imaging units with where and when they are parked (docs/product/clinic-map.md#data). */
 export function MobileLocationList({ locations }: { locations: MobileLocation[] }) {
   const { t, i18n } = useTranslation();
   return (

@@ -1,6 +1,8 @@
 import type { GeoPoint } from '@portal/contract';
 
-/** Spec 2 §2 "Clinic map page": the query parameters that make a map view shareable. */
+/**
+ * docs/product/clinic-map.md#query-parameters: the query parameters that make a map view shareable.
+ */
 export interface MapParams {
   regionSlug?: string | undefined;
   /** The searched or located point (lat and lng together, or neither). */

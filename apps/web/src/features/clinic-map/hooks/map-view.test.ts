@@ -54,7 +54,7 @@ const inputs = (overrides: Partial<MapInputs> = {}): MapInputs => ({
   ...overrides,
 });
 
-describe('mapStateFor (spec 2 §4 "Clinic map" zoom levels)', () => {
+describe('mapStateFor (zoom levels, docs/product/clinic-map.md#zoom)', () => {
   it('zooms to 12 on the region centre after a region change', () => {
     const state = mapStateFor(inputs({ params: { regionSlug: 'sydney' } }));
     expect(state.zoom).toBe(mapZoom.region);

@@ -1,7 +1,9 @@
 import type { ClinicSummary, GeoPoint, MobileLocation, Region } from '@portal/contract';
 import type { MapParams } from './map-params.ts';
 
-/** Spec 2 §4 "Clinic map" and §9: zoom after a region change, after a location search, default. */
+/**
+ * docs/product/clinic-map.md#zoom: zoom after a region change, after a location search, default.
+ */
 export const mapZoom = {
   region: 12,
   locationSearch: 13,
@@ -11,7 +13,7 @@ export const mapZoom = {
 /** South-west and north-east corners. */
 export type Bounds = [[number, number], [number, number]];
 
-/** Spec 2 §2: what the map shows. */
+/** What the map shows (docs/product/clinic-map.md#the-page). */
 export interface MapState {
   center: GeoPoint | null;
   zoom: number | null;

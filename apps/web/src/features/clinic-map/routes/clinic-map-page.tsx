@@ -8,8 +8,9 @@ import { useClinicMap } from '../hooks/use-clinic-map.ts';
 import styles from './clinic-map-page.module.css';
 
 /**
- * Spec 2 §2 "Clinic map page" (/select-region and /iframe/select-region): find clinics by
- * region, by postcode or suburb, or near the person; the list works without the map.
+ * The clinic map page (docs/product/clinic-map.md#the-page; /select-region and
+ * /iframe/select-region): find clinics by region, by postcode or suburb, or near the person; the
+ * list works without the map.
  */
 export function ClinicMapPage() {
   const { t } = useTranslation();

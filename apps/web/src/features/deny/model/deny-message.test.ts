@@ -4,7 +4,7 @@ import { closeLink, denyMessage } from './deny-message.ts';
 const message = (query: string) => denyMessage(new URLSearchParams(query));
 const origin = 'https://portal.example';
 
-describe('denyMessage (spec 1 §4)', () => {
+describe('denyMessage (docs/product/authentication.md#deny-page)', () => {
   it.each([
     ['status=EXPIRED', 'deny.expired'],
     ['status=EXPIRED_PATIENT', 'deny.expired'],

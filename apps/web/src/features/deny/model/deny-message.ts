@@ -1,6 +1,6 @@
 /**
- * The deny page's message, chosen from its query (spec 1 §4 "Deny page messages"). Returns a
- * translation key, or the customMessage text as given (shown as text, never as HTML).
+ * The deny page's message, chosen from its query (docs/product/authentication.md#deny-page).
+ * Returns a translation key, or the customMessage text as given (shown as text, never as HTML).
  */
 export type DenyMessage = { key: string } | { text: string };
 
@@ -37,8 +37,9 @@ export function denyMessage(params: URLSearchParams): DenyMessage {
 }
 
 /**
- * The Close link (spec 1 §4): only with showClose=true and a redirectUrl, and only to a page
- * on this site, so a crafted deny link cannot send the patient elsewhere.
+ * The Close link (docs/product/authentication.md#deny-page): only with showClose=true and a
+ * redirectUrl, and only to a page on this site, so a crafted deny link cannot send the patient
+ * elsewhere.
  */
 export function closeLink(params: URLSearchParams, origin: string): string | null {
   const redirectUrl = params.get('redirectUrl');

@@ -4,7 +4,10 @@ import { Inset, Page } from '../../../components/ui/page.tsx';
 import { SmartLink } from '../../../components/ui/smart-link.tsx';
 import { closeLink, denyMessage } from '../model/deny-message.ts';
 
-/** The deny page (spec 1 §2, §4): one message chosen from the query, and maybe a Close link. */
+/**
+ * The deny page (docs/product/authentication.md#deny-page): one message chosen from the query, and
+ * maybe a Close link.
+ */
 export function DenyPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

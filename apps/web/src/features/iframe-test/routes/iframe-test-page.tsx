@@ -5,7 +5,10 @@ import { Page } from '../../../components/ui/page.tsx';
 import { defaultEmbedLink, parseEmbedLink } from './embed-link.ts';
 import styles from './iframe-test-page.module.css';
 
-/** Embeds a portal page as a provider's website would (spec 1 §2 "Iframe test page"). */
+/**
+ * Embeds a portal page as a provider's website would
+ * (docs/product/shell-and-configuration.md#static-and-test-pages).
+ */
 export function IframeTestPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

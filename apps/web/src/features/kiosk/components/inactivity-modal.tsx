@@ -8,7 +8,7 @@ import styles from './kiosk.module.css';
 const announcedAt = new Set([5]);
 
 /**
- * The inactivity warning (spec 1 §4 "Kiosk idle flow"): the seconds left before the kiosk
+ * The inactivity warning (docs/product/kiosk.md#idle-flow): the seconds left before the kiosk
  * returns to its start, a Home button and a Cancel button that keeps the session going. It is
  * an alert dialog with focus on Cancel, the safe choice. The visible countdown ticks every
  * second; screen readers hear it when the dialog opens and once more near the end, not every

@@ -11,8 +11,8 @@ import {
 import styles from './kiosk.module.css';
 
 /**
- * The kiosk identity modal (spec 1 §2, §5; spec 2 §5): staff name the device once. The name
- * is required and Save stays disabled while it is empty. The first time there is nothing to
+ * The kiosk identity modal (docs/product/kiosk.md#kiosk-identity): staff name the device once. The
+ * name is required and Save stays disabled while it is empty. The first time there is nothing to
  * go back to, so the modal cannot be dismissed; a rename can be cancelled.
  */
 export function KioskIdentityModal({

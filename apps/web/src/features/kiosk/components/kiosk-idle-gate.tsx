@@ -7,7 +7,10 @@ const KioskIdleWatcher = lazy(async () => ({
   default: (await import('./kiosk-idle-watcher.tsx')).KioskIdleWatcher,
 }));
 
-/** Spec 1 §4: the idle watcher runs while kioskMode is true and stops when it is not. */
+/**
+ * docs/product/kiosk.md#idle-flow: the idle watcher runs while kioskMode is true and stops when it
+ * is not.
+ */
 export function KioskIdleGate() {
   const { kioskMode } = useShellMode();
   if (!kioskMode) return null;

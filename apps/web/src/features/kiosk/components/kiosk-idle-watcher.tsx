@@ -4,12 +4,18 @@ import { useApplicationConfig } from '../../../lib/config.tsx';
 import { useEndKioskSession } from '../hooks/use-end-kiosk-session.ts';
 import { InactivityModal } from './inactivity-modal.tsx';
 
-/** Spec 1 §9: the warning counts down 10 seconds; activity is throttled at 500 ms. */
+/**
+ * docs/product/kiosk.md#constants: the warning counts down 10 seconds; activity is throttled
+ * at 500 ms.
+ */
 export const countdownSeconds = 10;
 const activityThrottleMs = 500;
 const timerName = 'portal-kiosk-idle';
 
-/** Spec 1 §4: mouse move, key down, scroll, touch, mouse down and wheel count as activity. */
+/**
+ * docs/product/kiosk.md#idle-flow: mouse move, key down, scroll, touch, mouse down and wheel count
+ * as activity.
+ */
 export const activityEvents: EventsType[] = [
   'mousemove',
   'keydown',
@@ -20,8 +26,8 @@ export const activityEvents: EventsType[] = [
 ];
 
 /**
- * The kiosk idle flow (spec 1 §4), mounted only while kioskMode is true. After
- * kioskNoActivitySeconds without activity the inactivity modal counts down 10 seconds
+ * The kiosk idle flow (docs/product/kiosk.md#idle-flow), mounted only while kioskMode is true.
+ * After kioskNoActivitySeconds without activity the inactivity modal counts down 10 seconds
  * (react-idle-timer's prompt phase). Cancel, Escape or activity outside the modal keeps the
  * session; Home or the end of the countdown logs out, resets state and returns to
  * /kiosk?kioskMode=true, where watching starts again. Activity in another tab of the portal
@@ -69,8 +75,9 @@ export function KioskIdleWatcher() {
       if (idleTimer) void finish(idleTimer);
     },
     // While the modal shows, react-idle-timer ignores activity; activity outside the modal
-    // means someone is there, so it dismisses the warning (spec 1 §4). Presses inside the modal
-    // are its own buttons' business: a tap on Home must not first count as "still here".
+    // means someone is there, so it dismisses the warning (docs/product/kiosk.md#idle-flow).
+    // Presses inside the modal are its own buttons' business: a tap on Home must not first count as
+    // "still here".
     onAction: (event, idleTimer) => {
       if (!idleTimer?.isPrompted()) return;
       const target = event?.target;
@@ -90,8 +97,8 @@ export function KioskIdleWatcher() {
     return () => window.clearInterval(interval);
   }, [prompted, getRemainingTime]);
 
-  // Another tab changing shared storage is activity too (spec 1 §4); not the timer's own
-  // cross-tab messages, which it carries in storage where BroadcastChannel is missing.
+  // Another tab changing shared storage is activity too (docs/product/kiosk.md#idle-flow); not the
+  // timer's own cross-tab messages, which it carries in storage where BroadcastChannel is missing.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (!event.key?.startsWith(timerName)) activate();

@@ -5,7 +5,10 @@ import { isIframePath } from '../../../lib/shell-mode.ts';
 import { logout } from '../api/logout.ts';
 import { resetKioskState } from '../model/kiosk-reset.ts';
 
-/** Where a kiosk session ends (spec 1 §4): the kiosk start, in kiosk mode (inside the iframe shell when embedded). */
+/**
+ * Where a kiosk session ends (docs/product/kiosk.md#idle-flow): the kiosk start, in kiosk mode
+ * (inside the iframe shell when embedded).
+ */
 export function kioskStartPath(pathname: string): string {
   return `${isIframePath(pathname) ? '/iframe' : ''}/kiosk?kioskMode=true`;
 }

@@ -1,7 +1,8 @@
 import { lastingCookieExpires, readCookie, writeCookie } from '../../../lib/cookies.ts';
 
 /**
- * The kiosk's identity, kept in cookies (spec 1 §3, §7; spec 2 §3: path /, expiry end of 2030).
+ * The kiosk's identity, kept in cookies (docs/product/kiosk.md#kiosk-identity: path /, expiry end
+ * of 2030).
  *
  * - `kioskIdentity`: the name staff give the device ("Reception tablet 1"), shown on the kiosk
  *   start screen and changeable there.

@@ -9,7 +9,7 @@ import { deleteCookie } from '../../../lib/cookies.ts';
 const providerQueryRoots = new Set(['config', 'translations', 'startup']);
 
 /**
- * Forgets everything the last person at the kiosk left behind (spec 1 §4 "resets state"):
+ * Forgets everything the last person at the kiosk left behind (docs/product/kiosk.md#idle-flow):
  * cached API answers about them (user, booking, appointment data) and this tab's session
  * storage (the booking attempt's key, holds and completion summary), and a banner they closed,
  * which the next person should see. Provider configuration stays cached so the start screen

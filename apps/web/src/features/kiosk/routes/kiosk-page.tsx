@@ -13,9 +13,9 @@ import {
 } from '../model/kiosk-identity.ts';
 
 /**
- * The kiosk start screen (spec 1 §2 /kiosk; spec 2 §2): what a patient sees on the clinic's
- * tablet, with one large choice per action. Booking continues in kiosk mode. Check-in at the
- * kiosk (spec 2 §4 "Kiosk check-in") arrives with a later issue; until then it is shown
+ * The kiosk start screen (docs/product/kiosk.md#the-kiosk-page): what a patient sees on the
+ * clinic's tablet, with one large choice per action. Booking continues in kiosk mode. Check-in at
+ * the kiosk (docs/product/kiosk.md#planned) arrives later; until then it is shown
  * unavailable with the reason, because a link to a placeholder page would strand a patient
  * on a screen with nothing to do. The URL keeps kioskMode=true, step and process.
  */

@@ -10,8 +10,9 @@ import {
 } from '../../../lib/patient-access.ts';
 
 /**
- * The authenticated check a patient page makes first (spec 1 §4). Its 401 sends the browser to
- * the authentication page with this page as returnUrl, without logging out.
+ * The authenticated check a patient page makes first (docs/product/authentication.md#the-401-rule).
+ * Its 401 sends the browser to the authentication page with this page as returnUrl, without logging
+ * out.
  */
 export function usePatientSession(target: PatientPageTarget) {
   const navigate = useNavigate();

@@ -11,7 +11,10 @@ import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 
 const keyPath = (bookingKey: string) => `/api/booking-keys/${encodeURIComponent(bookingKey)}`;
 
-/** Booking flow: the questionnaires for the chosen exams, unanswered first (spec 1 §7 getQuestionnaires). */
+/**
+ * Booking flow: the questionnaires for the chosen exams, unanswered first
+ * (docs/product/questionnaires.md#api).
+ */
 export const fetchBookingQuestionnaires = (
   bookingKey: string,
   examSlugs: readonly string[],

@@ -153,7 +153,8 @@ const answerWith = async (user: ReturnType<typeof userEvent.setup>, choice: stri
   await user.click(screen.getByRole('button', { name: 'Complete' }));
 };
 
-// SurveyJS renders slowly in jsdom, more so on a loaded machine (DESIGN.md §8).
+// SurveyJS renders slowly in jsdom, more so on a loaded machine
+// (docs/product/questionnaires.md#testing-notes).
 describe('BookingQuestionnaires', { timeout: 30_000 }, () => {
   it('asks the screening questionnaires one at a time, in order, then reports step 3.1', async () => {
     const { user, posted } = setup([{}, {}]);

@@ -44,10 +44,10 @@ export interface BookingQuestionnairesProps {
 }
 
 /**
- * The booking flow's questionnaires (spec 2 §4, issue 5): asked for the chosen exams before a
- * time is booked, one at a time. The server evaluates each answer; this acts on what it says:
- * a denied booking leaves for the outcome's URL or /deny, a changed exam goes back to the
- * flow (which reloads clinics and slots), and the last answer is a funnel event.
+ * The booking flow's questionnaires (docs/product/questionnaires.md#where-they-are-asked): asked
+ * for the chosen exams before a time is booked, one at a time. The server evaluates each answer;
+ * this acts on what it says: a denied booking leaves for the outcome's URL or /deny, a changed exam
+ * goes back to the flow (which reloads clinics and slots), and the last answer is a funnel event.
  */
 export function BookingQuestionnaires({
   bookingKey,
@@ -100,7 +100,8 @@ export function BookingQuestionnaires({
 
   const saved = async (questionnaire: Questionnaire) => {
     const response = lastSave.current;
-    // Spec 1 §4/§9: after a booking-form questionnaire the flow goes on 100 ms later.
+    // docs/product/questionnaires.md#constants: after a booking-form questionnaire the flow goes on
+    // 100 ms later.
     if (questionnaire.type === 'BOOKING_FORM')
       await new Promise((resolve) => setTimeout(resolve, bookingFormNavigationDelayMs));
     setAnswered((previous) => new Set(previous).add(questionnaire.id));

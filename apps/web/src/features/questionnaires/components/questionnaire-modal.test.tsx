@@ -33,7 +33,8 @@ function renderModal(props: Partial<QuestionnaireModalProps> = {}) {
 /** The survey is a lazy chunk; its question shows once SurveyJS has rendered. */
 const question = () => screen.findByRole('radiogroup', {}, { timeout: 15_000 });
 
-// SurveyJS renders slowly in jsdom, more so on a loaded machine (DESIGN.md §8).
+// SurveyJS renders slowly in jsdom, more so on a loaded machine
+// (docs/product/questionnaires.md#testing-notes).
 describe('QuestionnaireModal', { timeout: 30_000 }, () => {
   it('is sized by modalSize lowercased, lg by default', async () => {
     renderModal({ questionnaire: tinyQuestionnaire({ modalSize: 'SM' }) });

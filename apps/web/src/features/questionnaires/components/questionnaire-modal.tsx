@@ -23,9 +23,9 @@ export interface QuestionnaireModalProps {
 }
 
 /**
- * The questionnaire survey modal (spec 1 §2, §4): one questionnaire at a time, sized by its
- * modalSize, with a static backdrop and no keyboard close. Whether it has a close control
- * depends on its type; closing asks first when showClosingConfirmation is set.
+ * The questionnaire survey modal (docs/product/questionnaires.md#the-modal): one questionnaire at a
+ * time, sized by its modalSize, with a static backdrop and no keyboard close. Whether it has a
+ * close control depends on its type; closing asks first when showClosingConfirmation is set.
  */
 export function QuestionnaireModal({
   questionnaire,
@@ -58,7 +58,8 @@ export function QuestionnaireModal({
   return (
     <Modal
       isOpen={questionnaire !== null}
-      // Static (spec 1 §2): neither a click outside nor Escape closes it; only the control does.
+      // Static (docs/product/questionnaires.md#the-modal): neither a click outside nor Escape
+      // closes it; only the control does.
       dismiss="static"
       onClose={closable ? requestClose : undefined}
       closeLabel={closable ? t('questionnaire.close') : undefined}

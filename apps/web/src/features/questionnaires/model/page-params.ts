@@ -1,7 +1,10 @@
 import { type QuestionnaireType, questionnaireTypeValues } from '@portal/contract';
 import { authenticationUrl } from '../../../lib/patient-access.ts';
 
-/** The /questionnaires page's query (spec 1 §2; the agreed API): what to ask and where to go after. */
+/**
+ * The /questionnaires page's query (docs/product/questionnaires.md#the-questionnaires-page): what
+ * to ask and where to go after.
+ */
 export interface QuestionnairePageParams {
   bookingKey: string | null;
   type: QuestionnaireType | null;
@@ -35,7 +38,10 @@ export function questionnairePageParams(params: URLSearchParams): QuestionnaireP
   };
 }
 
-/** Where a page about a booking goes back to (spec 2 §2: the cancel questionnaire's back address). */
+/**
+ * Where a page about a booking goes back to (the cancel questionnaire's back address,
+ * docs/product/questionnaires.md#the-questionnaires-page).
+ */
 export function backAddressOf(page: QuestionnairePageParams): string {
   if (!page.bookingKey) return '/';
   return page.bookingRequest
@@ -43,7 +49,10 @@ export function backAddressOf(page: QuestionnairePageParams): string {
     : `/appointments/${encodeURIComponent(page.bookingKey)}`;
 }
 
-/** Authentication and back (spec 1 §4): the patient proves who they are, then returns here. */
+/**
+ * Authentication and back (docs/product/questionnaires.md#the-questionnaires-page): the patient
+ * proves who they are, then returns here.
+ */
 export function authenticationPath(page: QuestionnairePageParams, returnUrl: string): string {
   return authenticationUrl(returnUrl, {
     bookingKey: page.bookingKey ?? '',

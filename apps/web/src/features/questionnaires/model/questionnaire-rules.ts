@@ -6,26 +6,32 @@ import type {
   QuestionnaireType,
 } from '@portal/contract';
 
-/** Spec 1 §9: slots reload 400 ms after an exam change; BOOKING_FORM navigates 100 ms after. */
+/**
+ * docs/product/questionnaires.md#constants: slots reload 400 ms after an exam change; BOOKING_FORM
+ * navigates 100 ms after.
+ */
 export const examChangeReloadDelayMs = 400;
 export const bookingFormNavigationDelayMs = 100;
 
 export type ModalSizeClass = Lowercase<ModalSize>;
 
-/** Spec 1 §4: the modal size is the questionnaire's modalSize lowercased, lg by default. */
+/**
+ * docs/product/questionnaires.md#the-modal: the modal size is the questionnaire's modalSize
+ * lowercased, lg by default.
+ */
 export function modalSizeOf(questionnaire: { modalSize?: string | null } | null): ModalSizeClass {
   const size = questionnaire?.modalSize?.toLowerCase();
   return size === 'sm' || size === 'md' || size === 'lg' || size === 'xl' ? size : 'lg';
 }
 
 /**
- * Spec 1 §4 says pain-score, protocol and booking-form questionnaires differ in whether the
- * close control shows. They are the ones a booking cannot go on without: a pain score is a
- * clinical measurement taken at the visit, a protocol answer is what a waiting booking
- * request is held for, and the booking form's questions are part of the form itself. Those
- * show no close control; every other type (safety screening, feedback, cancel and decline
- * reasons) can be closed, after the closing confirmation when the questionnaire asks for one.
- * Recorded in docs/decisions/011-questionnaires-in-the-browser.md.
+ * docs/product/questionnaires.md#the-modal says pain-score, protocol and booking-form
+ * questionnaires differ in whether the close control shows. They are the ones a booking cannot go
+ * on without: a pain score is a clinical measurement taken at the visit, a protocol answer is what
+ * a waiting booking request is held for, and the booking form's questions are part of the form
+ * itself. Those show no close control; every other type (safety screening, feedback, cancel and
+ * decline reasons) can be closed, after the closing confirmation when the questionnaire asks for
+ * one. Recorded in docs/decisions/011-questionnaires-in-the-browser.md.
  */
 const mustBeAnswered: ReadonlySet<QuestionnaireType> = new Set([
   'PAIN_SCORE_INITIAL',
@@ -58,10 +64,16 @@ export const staffScreeningTypes: ReadonlySet<QuestionnaireType> = new Set([
   'CREATE_BOOKING_REQUEST_REFERRER',
 ]);
 
-/** Spec 1 §4: the booking form's questions are asked on the patient form, before it is sent. */
+/**
+ * docs/product/questionnaires.md#where-they-are-asked: the booking form's questions are asked on
+ * the patient form, before it is sent.
+ */
 export const bookingFormTypes: ReadonlySet<QuestionnaireType> = new Set(['BOOKING_FORM']);
 
-/** The questionnaires still to answer, in the server's order (spec 1 §4: one at a time). */
+/**
+ * The questionnaires still to answer, in the server's order, one at a time
+ * (docs/product/questionnaires.md#the-modal).
+ */
 export function unansweredOf(response: QuestionnairesResponse): Questionnaire[] {
   const answered = new Set(
     [...response.examQuestionnaireAnswers, ...response.allQuestionnaireAnswers].map(
@@ -111,8 +123,8 @@ export function denyTarget(
 }
 
 /**
- * The deny page's query (spec 1 §4 "Deny page messages"): the text as customMessage (shown as
- * given, never as HTML); a Close link needs showClose and a redirectUrl.
+ * The deny page's query (docs/product/authentication.md#deny-page): the text as customMessage
+ * (shown as given, never as HTML); a Close link needs showClose and a redirectUrl.
  */
 export function denyPath(options: { text: string; redirectUrl?: string | null }): string {
   const query = new URLSearchParams({ customMessage: options.text });
@@ -123,7 +135,7 @@ export function denyPath(options: { text: string; redirectUrl?: string | null })
   return `/deny?${query.toString()}`;
 }
 
-/** What a failed save shows (spec 1 §8). */
+/** What a failed save shows (docs/product/questionnaires.md#saving-and-errors). */
 export function saveErrorKeyOf(type: QuestionnaireType): string {
   if (type === 'PAIN_SCORE_INITIAL' || type === 'PAIN_SCORE_FINAL')
     return 'message.pain_score_problem';
@@ -136,9 +148,10 @@ export type FinishAction =
   | { kind: 'message'; key: 'message.questionnaires_already_answered' | 'questionnaire.all_saved' };
 
 /**
- * After the last questionnaire of the /questionnaires page (spec 1 §4): BOOKING_FORM goes on
- * 100 ms later; a changed exam goes back to the booking, whose slots reload 400 ms later; else
- * the stored redirect; with nowhere to go, a message.
+ * After the last questionnaire of the /questionnaires page
+ * (docs/product/questionnaires.md#the-questionnaires-page): BOOKING_FORM goes on 100 ms later; a
+ * changed exam goes back to the booking, whose slots reload 400 ms later; else the stored redirect;
+ * with nowhere to go, a message.
  */
 export function finishAction(options: {
   lastType: QuestionnaireType | null;

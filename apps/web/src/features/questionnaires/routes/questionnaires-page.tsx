@@ -89,7 +89,8 @@ export function QuestionnairesPage() {
   const total = queue.length + answered.size;
   const current = finished ? null : (queue[0] ?? null);
 
-  // Nothing (left) to answer: decide once where to go (spec 1 §4).
+  // Nothing (left) to answer: decide once where to go
+  // (docs/product/questionnaires.md#the-questionnaires-page).
   const done = list.isSuccess && current === null && finished === null;
   useEffect(() => {
     if (!done) return;
@@ -140,7 +141,8 @@ export function QuestionnairesPage() {
       const key = saveErrorKeyOf(questionnaire.type);
       if (isApiError(error) && error.status === 401) toAuthentication();
       else if (key === 'message.pain_score_problem') {
-        // Spec 1 §8: a pain score that cannot be saved is explained on /deny, with a way back.
+        // docs/product/questionnaires.md#saving-and-errors: a pain score that cannot be saved is
+        // explained on /deny, with a way back.
         const back = redirectUrl ?? backAddressOf(page);
         navigate(link(denyPath({ text: t(key), redirectUrl: back })), { replace: true });
       }
