@@ -28,7 +28,7 @@ export function renderReport(report: BenchReport): string {
     '# Benchmarks',
     '',
     `Measured by \`npm run bench\` on ${report.date} (${report.machine}); PostgreSQL on the same machine.`,
-    'Targets come from issue 3. Ratios are taken within this one run, since the machine is noisy.',
+    'Targets are the speed budgets of the booking flow. Ratios are taken within this one run, since the machine is noisy.',
     '',
     '## Dataset',
     '',
