@@ -8,20 +8,23 @@ export async function insertBookingKey(db: Db, key: string, now: Date, expiresAt
     .execute();
 }
 
+type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';
+
 /** 'RESERVED' (usable), 'USED', or 'UNKNOWN' (no such key, or it expired). */
-export async function bookingKeyState(
-  db: Db,
-  key: string,
-  now: Date,
-): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
-  const row = await db
+async function readKeyState(db: Db, key: string, now: Date, lock: boolean): Promise<KeyState> {
+  const query = db
     .selectFrom('booking_keys')
     .select(['status', 'expires_at'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+    .where('key', '=', key);
+  const row = await (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!row) return 'UNKNOWN';
   if (row.status === 'USED') return 'USED';
   return new Date(row.expires_at) > now ? 'RESERVED' : 'UNKNOWN';
+}
+
+/** 'RESERVED' (usable), 'USED', or 'UNKNOWN' (no such key, or it expired). */
+export function bookingKeyState(db: Db, key: string, now: Date): Promise<KeyState> {
+  return readKeyState(db, key, now, false);
 }
 
 /**
@@ -30,31 +33,15 @@ export async function bookingKeyState(
  * merely reference the key). Work that must count what a key holds, like its documents,
  * does it under this lock so concurrent requests take turns.
  */
-export async function lockBookingKey(
-  db: Db,
-  key: string,
-  now: Date,
-): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
-  const row = await db
-    .selectFrom('booking_keys')
-    .select(['status', 'expires_at'])
-    .where('key', '=', key)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!row) return 'UNKNOWN';
-  if (row.status === 'USED') return 'USED';
-  return new Date(row.expires_at) > now ? 'RESERVED' : 'UNKNOWN';
+export function lockBookingKey(db: Db, key: string, now: Date): Promise<KeyState> {
+  return readKeyState(db, key, now, true);
 }
 
 /**
  * Marks a reserved, unexpired key USED; the row lock makes a second
  * concurrent consumer wait and then see USED. Returns the state it found.
  */
-export async function consumeBookingKey(
-  db: Db,
-  key: string,
-  now: Date,
-): Promise<'RESERVED' | 'USED' | 'UNKNOWN'> {
+export async function consumeBookingKey(db: Db, key: string, now: Date): Promise<KeyState> {
   const updated = await db
     .updateTable('booking_keys')
     .set({ status: 'USED', used_at: now })
