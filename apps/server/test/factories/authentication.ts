@@ -1,6 +1,7 @@
 import type { AuthenticationType } from '@portal/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Clock } from '../../src/adapters/clock.ts';
 import type { Database } from '../../src/db/database.ts';
 import { demoBookingKeys, demoPatient, seedDemoBookings } from '../../src/db/seed/demo-bookings.ts';
@@ -88,4 +89,30 @@ export function validateOtp(
     payload: { authenticationType: 'APPOINTMENT', ...body },
     headers: cookie ? { cookie } : {},
   });
+}
+
+/**
+ * The patient comes back later: OTP messages to one booking key wait otpSecondsBetweenRequests
+ * and at most otpMaxPerHour (6) go out an hour, so each sign-in that needs a fresh code
+ * happens 11 minutes after the one before.
+ */
+export function comeBackLater(clock: { now(): Date; set(next: Date): void }) {
+  clock.set(new Date(clock.now().getTime() + 11 * 60_000));
+}
+
+/** Date of birth, then the OTP from the outbox: the signed-in session cookie (the OTP step's new one). */
+export async function signInWithOtp(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  input: { bookingKey: string; dateOfBirth: string; remoteAddress: string },
+): Promise<string> {
+  const { bookingKey, dateOfBirth, remoteAddress } = input;
+  const first = await authenticate(app, { bookingKey, dateOfBirth }, { remoteAddress });
+  expect(first.json()).toMatchObject({ success: true, otpRequired: true, otpChannel: 'EMAIL' });
+  const validated = await validateOtp(app, sessionCookieOf(first), {
+    otp: await latestOtp(db),
+    bookingKey,
+  });
+  expect(validated.json()).toEqual({ success: true, maxAttemptsReached: false, message: null });
+  return sessionCookieOf(validated) as string;
 }
