@@ -76,11 +76,18 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/** GET and POST helpers over app.inject for a test file whose app is built in beforeAll. */
+/** Request helpers over app.inject for a test file whose app is built in beforeAll. */
 export function requestsTo(app: () => FastifyInstance) {
+  const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string) =>
+    app().inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: cookie ? { cookie } : {},
+    });
   return {
-    get: (url: string) => app().inject({ method: 'GET', url }),
-    post: (url: string, payload: unknown) =>
-      app().inject({ method: 'POST', url, payload: payload as object }),
+    inject,
+    get: (url: string) => inject('GET', url),
+    post: (url: string, payload: unknown) => inject('POST', url, payload),
   };
 }

@@ -1,6 +1,6 @@
 import type { Questionnaire } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, requestsTo, type TestApp } from '../../../test/build-test-app.ts';
 import {
   authenticate,
   latestOtp,
@@ -31,13 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string) =>
-  testApp.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: cookie ? { cookie } : {},
-  });
+const { inject } = requestsTo(() => testApp.app);
 
 async function offered(key: string, examSlug: string, query = ''): Promise<Questionnaire[]> {
   const response = await inject(
