@@ -8,6 +8,10 @@
 //    app; features do not import the app. The test harness (testing/) and tests render the whole
 //    app, so they may import it.
 // 3. No cycles: none between files, none between modules or features.
+// 4. SQL stays in repositories: on the server, only `*.repository.ts` files and `db/` use Kysely's
+//    `sql` or hold a `RawBuilder`, or build queries (`selectFrom`, `insertInto`, `updateTable`,
+//    `deleteFrom`). A module lends SQL to another's statement only as an opaque part
+//    (db/statement-parts.ts, decision 017).
 //
 // Tests (*.test.ts, *.test.tsx) may reach into their own module's files like any file of it, and
 // are left out of the cycle check; they obey rule 1 for other modules.
@@ -30,6 +34,19 @@ export function importsOf(source) {
     if (specifier?.startsWith('.')) specifiers.push(specifier);
   }
   return specifiers;
+}
+
+const sqlPattern =
+  /import\s*(?:type\s*)?\{[^}]*\b(?:sql|RawBuilder)\b[^}]*\}\s*from\s*['"]kysely['"]|\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(/;
+
+/** Whether a server file may hold SQL (rule 4). Tests may: they set up and read rows. */
+function maySpeakSql(path) {
+  return (
+    !path.startsWith('apps/server/src/') ||
+    path.startsWith('apps/server/src/db/') ||
+    path.endsWith('.repository.ts') ||
+    testPattern.test(path)
+  );
 }
 
 /**
@@ -107,6 +124,9 @@ export function findBoundaryViolations(files) {
   for (const [path, source] of files) {
     const from = areaOf(path);
     const isTest = testPattern.test(path);
+    if (!maySpeakSql(path) && sqlPattern.test(source)) {
+      violations.push(`${path} holds SQL: move it to a *.repository.ts (decision 017)`);
+    }
     for (const specifier of importsOf(source)) {
       const target = resolveImport(path, specifier, files);
       const to = areaOf(target);

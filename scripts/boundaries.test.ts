@@ -94,4 +94,23 @@ describe('the boundary check', () => {
       `),
     ).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts']);
   });
+
+  it('fails on SQL outside a repository, and passes it in one or in db/', () => {
+    const files = tree({
+      [`${server}/booking/booking-cleanup.ts`]:
+        "import { sql } from 'kysely';\nexport const run = (db) => sql`DELETE FROM holds`.execute(db);",
+      [`${server}/booking/booking.service.ts`]:
+        "export const read = (db) => db.selectFrom('booking_keys').selectAll().execute();",
+      [`${server}/booking/booking-store.ts`]:
+        "import type { Kysely } from 'kysely';\nexport type Store = Kysely<unknown>;",
+      [`${server}/booking/booking.repository.ts`]:
+        "import { type RawBuilder, sql } from 'kysely';\nexport const x: RawBuilder<boolean> = sql`true`;",
+      ['apps/server/src/db/statement-parts.ts']: "import { sql } from 'kysely';",
+      [`${server}/booking/booking.int.test.ts`]: "import { sql } from 'kysely';",
+    });
+    expect(findBoundaryViolations(files)).toEqual([
+      `${server}/booking/booking-cleanup.ts holds SQL: move it to a *.repository.ts (decision 017)`,
+      `${server}/booking/booking.service.ts holds SQL: move it to a *.repository.ts (decision 017)`,
+    ]);
+  });
 });

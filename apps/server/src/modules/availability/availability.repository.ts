@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { type WriteCondition, writeCondition } from '../../db/statement-parts.ts';
 import type { BusyPeriod, ScheduleWindow } from './slot-engine.ts';
 
 /**
@@ -53,12 +54,14 @@ export interface CatalogueRows {
 }
 
 /**
- * SQL: the catalogue is still at `version`. A statement writing what was
- * checked against a cached catalogue of that version writes under it, so a
- * catalogue changed meanwhile makes it write nothing.
+ * The catalogue is still at `version`. A statement writing what was checked
+ * against a cached catalogue of that version writes under it, so a catalogue
+ * changed meanwhile makes it write nothing (decision 017).
  */
-export function catalogueStillAt(version: string): RawBuilder<boolean> {
-  return sql<boolean>`(SELECT version FROM availability_version) = ${version}::bigint`;
+export function catalogueStillAt(version: string): WriteCondition {
+  return writeCondition(
+    sql<boolean>`(SELECT version FROM availability_version) = ${version}::bigint`,
+  );
 }
 
 /** The catalogue's version (bumped by triggers when any table read below changes). */

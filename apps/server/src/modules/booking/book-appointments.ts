@@ -4,7 +4,7 @@ import type {
   CreateAppointmentsRequest,
   CreateAppointmentsResponse,
 } from '@portal/contract';
-import type { RawBuilder } from 'kysely';
+import type { WriteCondition } from '../../db/statement-parts.ts';
 import { bookingNoticeMessages } from '../notifications/index.ts';
 import { type BookableSlot, slotTakenError } from './bookable-slot.ts';
 import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
@@ -200,7 +200,7 @@ export function createAppointmentBooker(deps: {
     context: RequestContext,
     now: Date,
     offered: Offered,
-    conditions: RawBuilder<boolean>[],
+    conditions: WriteCondition[],
   ): Promise<Booked | 'TAKEN' | null> {
     const writes = writesFor(request, context, now, offered);
     const outcome = await store.bookAppointmentsAtOnce({

@@ -1,5 +1,5 @@
 import type { PatientDetails } from '@portal/contract';
-import type { RawBuilder } from 'kysely';
+import type { WriteCondition } from '../../db/statement-parts.ts';
 import type { AuditEvent, RequestContext } from '../audit/index.ts';
 import type { BookingNotice } from '../notifications/index.ts';
 import type { ClinicRow, ExamRow } from './booking.repository.ts';
@@ -77,7 +77,7 @@ export interface BookingStore {
   bookAppointmentsAtOnce(
     input: AppointmentRecordsInput & {
       claims: AppointmentClaim[];
-      conditions?: RawBuilder<boolean>[];
+      conditions?: WriteCondition[];
     },
   ): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'>;
   claimFirstFreeResource(input: {

@@ -1,5 +1,5 @@
-import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { WriteCondition } from '../../db/statement-parts.ts';
 
 /**
  * What booking asks the questionnaires module. Injected by app.ts so
@@ -26,8 +26,8 @@ export interface QuestionnaireHooks {
   passesWithoutAnswers(
     exams: ReadonlyArray<{ slug: string; modalitySlug: string }>,
   ): Promise<boolean>;
-  /** SQL: this booking key has no stored questionnaire answers. */
-  noStoredAnswers(bookingKey: string): RawBuilder<boolean>;
+  /** This booking key has no stored questionnaire answers (decision 017). */
+  noStoredAnswers(bookingKey: string): WriteCondition;
   /** Before a slot hold: throws (409) when the slot is before the answers' earliest day. */
   checkSlotHold(
     bookingKey: string,

@@ -1,9 +1,10 @@
 import type { PatientDetails } from '@portal/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { attachedWriteSql, conditionSql, type WriteCondition } from '../../db/statement-parts.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
 import type { AuditEvent } from '../audit/index.ts';
-import { type NewOutboxMessage, outboxInsertFragment } from '../notifications/index.ts';
+import { type NewOutboxMessage, queuedWithStatement } from '../notifications/index.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (an overlapping resource booking). */
 const exclusionViolation = '23P01';
@@ -185,15 +186,15 @@ export interface AppointmentClaim {
  * resource booking on the resource given. Atomic: when a resource booking
  * overlaps another (23P01, the slot was just taken) the statement writes
  * nothing and answers TAKEN. Run it outside a transaction (a failed
- * statement would abort one). `conditions` (SQL from the modules whose
- * checks the caller skipped) gate the key's consumption like its own
+ * statement would abort one). `conditions` (from the modules whose
+ * checks the caller skipped, decision 017) gate the key's consumption like its own
  * status: when one is false nothing is written either (KEY_UNUSABLE).
  */
 export async function bookAppointmentsAtOnce(
   db: Db,
   input: AppointmentRecordsInput & {
     claims: AppointmentClaim[];
-    conditions?: RawBuilder<boolean>[];
+    conditions?: WriteCondition[];
   },
 ): Promise<'BOOKED' | 'KEY_UNUSABLE' | 'TAKEN'> {
   const claims = sql`r AS (
@@ -228,14 +229,11 @@ export interface AppointmentRecordsInput {
   outbox: OutboxRecord[];
 }
 
-function appointmentRecordCtes(
-  input: AppointmentRecordsInput,
-  conditions: RawBuilder<boolean>[] = [],
-) {
+function appointmentRecordCtes(input: AppointmentRecordsInput, conditions: WriteCondition[] = []) {
   const { bookingKey, now, patient, appointments, audits, outbox } = input;
   const details = patient.details;
   const holds = appointments.filter((appointment) => appointment.holdId !== null);
-  const also = conditions.map((condition) => sql` AND ${condition}`);
+  const also = conditions.map((condition) => sql` AND ${conditionSql(condition)}`);
   const ctes = [
     sql`k AS (
       UPDATE booking_keys SET status = 'USED', used_at = ${ts(now)}
@@ -299,6 +297,7 @@ function appointmentRecordCtes(
       ORDER BY v.position
       RETURNING id)`);
   }
-  if (outbox.length > 0) ctes.push(sql`o AS (${outboxInsertFragment(outbox, now, 'k')})`);
+  if (outbox.length > 0)
+    ctes.push(sql`o AS (${attachedWriteSql(queuedWithStatement(outbox, now), 'k')})`);
   return ctes;
 }

@@ -5,7 +5,7 @@ import { bookingNoticeMessages } from './notification-templates.ts';
 import {
   insertOutboxMessages,
   listLatestMessages,
-  outboxInsertFragment,
+  queuedWithStatement,
 } from './notifications.repository.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 
@@ -18,7 +18,7 @@ export {
   type OutboxWorkerOptions,
   retryDelayMs,
 } from './outbox-worker.ts';
-export { bookingNoticeMessages, insertOutboxMessages, listLatestMessages, outboxInsertFragment };
+export { bookingNoticeMessages, insertOutboxMessages, listLatestMessages, queuedWithStatement };
 
 /** Queues the e-mail and SMS of a booking notice inside the caller's transaction. */
 export function enqueueBookingNotice(

@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { type AttachedWrite, attachedWrite } from '../../db/statement-parts.ts';
 import type { OutboxChannel, OutboxStatus } from '../../db/tables/booking-tables.ts';
 
 export interface NewOutboxMessage {
@@ -104,17 +105,14 @@ export async function insertOutboxMessages(
 }
 
 /**
- * The INSERT of `messages`, as the body of a CTE in a caller's larger statement,
- * inserted only when the CTE named `gate` has a row (e.g. a booking key that was
- * consumed). Lets a booking queue its confirmation in the same round trip, while the
- * outbox table stays this module's business.
+ * `messages` queued by another module's statement, exactly when that
+ * statement's main write happens (e.g. a booking key consumed). Lets a booking
+ * queue its confirmation in the same round trip, while the outbox table stays
+ * this module's business (decision 017).
  */
-export function outboxInsertFragment(
-  messages: NewOutboxMessage[],
-  now: Date,
-  gate: string,
-): RawBuilder<unknown> {
-  return sql`INSERT INTO outbox_messages (channel, template, recipient, subject, body_text,
+export function queuedWithStatement(messages: NewOutboxMessage[], now: Date): AttachedWrite {
+  return attachedWrite(
+    (gate) => sql`INSERT INTO outbox_messages (channel, template, recipient, subject, body_text,
       body_html, next_attempt_at)
     SELECT v.channel, v.template, v.recipient, v.subject, v.body_text, v.body_html,
       ${now.toISOString()}::timestamptz
@@ -126,9 +124,10 @@ export function outboxInsertFragment(
             ${message.bodyHtml}::text)`,
       ),
     )}) AS v (position, channel, template, recipient, subject, body_text, body_html)
-    CROSS JOIN ${sql.ref(gate)}
+    CROSS JOIN ${gate}
     ORDER BY v.position
-    RETURNING id`;
+    RETURNING id`,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { type WriteCondition, writeCondition } from '../../db/statement-parts.ts';
 
 /** What a booking key has answered: answers, the exam changes they caused, its api key. */
 
@@ -14,14 +15,17 @@ export interface AnswerRow {
   createdAt: Date;
 }
 
+/** This booking key has no stored answers (a statement booking without reading them writes under it). */
+export function noStoredAnswers(bookingKey: string): WriteCondition {
+  return writeCondition(
+    sql<boolean>`NOT EXISTS (SELECT 1 FROM questionnaire_answers WHERE booking_key = ${bookingKey})`,
+  );
+}
+
 /**
  * The latest answer to each questionnaire under a booking key, per
  * appointment / booking request (answering again replaces the earlier answer).
  */
-/** SQL: this booking key has no stored answers (a statement booking without reading them writes under it). */
-export function noStoredAnswers(bookingKey: string): RawBuilder<boolean> {
-  return sql<boolean>`NOT EXISTS (SELECT 1 FROM questionnaire_answers WHERE booking_key = ${bookingKey})`;
-}
 
 export async function latestAnswers(db: Db, bookingKey: string): Promise<AnswerRow[]> {
   const rows = await db
