@@ -9,6 +9,12 @@ import styles from './field.module.css';
  */
 export type FieldWidth = 'long' | 'short' | 'full' | 'none';
 
+/**
+ * The space below a field or group: 'stacked' (1.5rem, fields in a column) or 'none' (its
+ * parent spaces its children, a grid's gap say).
+ */
+export type FieldSpacing = 'stacked' | 'none';
+
 const widthClass: Record<FieldWidth, string | undefined> = {
   long: styles.long,
   short: styles.short,
@@ -33,6 +39,12 @@ export interface FieldControlProps {
 
 type Message = ReactNode | null | undefined | false;
 
+/** The wrapper's classes: its own, its spacing, and the red bar while in error. */
+const wrapperClassName = (own: string | undefined, spacing: FieldSpacing, error: Message) =>
+  [own, spacing === 'stacked' ? styles.stacked : undefined, error ? styles.fieldError : undefined]
+    .filter(Boolean)
+    .join(' ');
+
 /** The error under the hint, prefixed "Error:" for screen readers (GOV.UK error message). */
 function ErrorMessage({
   id,
@@ -46,7 +58,8 @@ function ErrorMessage({
   const { t } = useTranslation();
   return (
     <span id={id} className={styles.errorMessage} role={announce ? 'alert' : undefined}>
-      <span className="visually-hidden">{t('form.error_prefix')}</span>
+      {/* The space keeps "Error:" and the message two words in the accessible description. */}
+      <span className="visually-hidden">{t('form.error_prefix')} </span>
       {message}
     </span>
   );
@@ -69,6 +82,7 @@ export function Field({
   error,
   announceError = false,
   width = 'long',
+  spacing = 'stacked',
   children,
 }: {
   /** The control's id. */
@@ -83,12 +97,13 @@ export function Field({
    */
   announceError?: boolean;
   width?: FieldWidth;
+  spacing?: FieldSpacing;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
   return (
-    <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
+    <div className={wrapperClassName(undefined, spacing, error)}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
@@ -119,6 +134,7 @@ export function FieldGroup({
   hint,
   error,
   announceError = false,
+  spacing = 'stacked',
   children,
   ...fieldset
 }: {
@@ -128,6 +144,7 @@ export function FieldGroup({
   hint?: Message;
   error?: Message;
   announceError?: boolean;
+  spacing?: FieldSpacing;
   children: ReactNode;
 } & Omit<ComponentProps<'fieldset'>, 'className' | 'aria-describedby' | 'children'>) {
   const id = useId();
@@ -136,7 +153,7 @@ export function FieldGroup({
   return (
     <fieldset
       {...fieldset}
-      className={error ? `${styles.fieldset} ${styles.fieldError}` : styles.fieldset}
+      className={wrapperClassName(styles.fieldset, spacing, error)}
       aria-describedby={describedBy(hintId, errorId)}
     >
       <legend className={legendClassName ?? styles.legend}>{legend}</legend>

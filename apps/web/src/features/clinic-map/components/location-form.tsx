@@ -1,6 +1,7 @@
 import type { GeoPoint, PostalCodeLocation, Region } from '@portal/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, FieldGroup } from '../../../components/ui/field.tsx';
 import { searchPostalCodes } from '../api/clinic-map-api.ts';
 import type { LocateStatus } from '../hooks/use-user-location.ts';
 import styles from './location-form.module.css';
@@ -77,64 +78,65 @@ export function LocationForm(props: LocationFormProps) {
     }
   };
 
-  const regionId = `${id}-region`;
-  const searchId = `${id}-search`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const invalid = search.kind === 'invalid';
 
   return (
     <div className={styles.form}>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={regionId}>
-          {t('page.select_region.region_label')}
-        </label>
-        <select
-          id={regionId}
-          className={styles.select}
-          value={props.regionSlug ?? ''}
-          onChange={(event) => props.onRegionChange(event.target.value || undefined)}
-        >
-          <option value="">{t('page.select_region.region_all')}</option>
-          {props.regions?.map((region) => (
-            <option key={region.slug} value={region.slug}>
-              {region.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        id={`${id}-region`}
+        label={t('page.select_region.region_label')}
+        width="none"
+        spacing="none"
+      >
+        {(control) => (
+          <select
+            {...control}
+            className={`${control.className} ${styles.regionSelect}`}
+            value={props.regionSlug ?? ''}
+            onChange={(event) => props.onRegionChange(event.target.value || undefined)}
+          >
+            <option value="">{t('page.select_region.region_all')}</option>
+            {props.regions?.map((region) => (
+              <option key={region.slug} value={region.slug}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
 
-      <search className={styles.field}>
+      <search>
         <form onSubmit={onSubmit} noValidate>
-          <label className={styles.label} htmlFor={searchId}>
-            {t('page.select_region.search_label')}
-          </label>
-          <p id={hintId} className={styles.hint}>
-            {t('page.select_region.search_hint')}
-          </p>
-          {invalid ? (
-            <p id={errorId} className={styles.error}>
-              <span className="visually-hidden">{t('page.select_region.error_prefix')} </span>
-              {t('page.select_region.search_too_short')}
-            </p>
-          ) : null}
-          <div className={styles.searchRow}>
-            <input
-              ref={inputRef}
-              id={searchId}
-              className={invalid ? `${styles.input} ${styles.inputError}` : styles.input}
-              type="search"
-              inputMode="search"
-              autoComplete="postal-code"
-              value={query}
-              aria-describedby={invalid ? `${hintId} ${errorId}` : hintId}
-              aria-invalid={invalid || undefined}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-            <button type="submit" className={styles.button} disabled={search.kind === 'searching'}>
-              {t('page.select_region.search_button')}
-            </button>
-          </div>
+          <Field
+            id={`${id}-search`}
+            label={t('page.select_region.search_label')}
+            hint={t('page.select_region.search_hint')}
+            error={invalid ? t('page.select_region.search_too_short') : null}
+            width="none"
+            spacing="none"
+          >
+            {(control) => (
+              <div className={styles.searchRow}>
+                <input
+                  {...control}
+                  ref={inputRef}
+                  className={`${control.className} ${styles.searchInput}`}
+                  type="search"
+                  inputMode="search"
+                  autoComplete="postal-code"
+                  value={query}
+                  onChange={(event) => setQuery(event.target.value)}
+                />
+                <button
+                  type="submit"
+                  className={styles.button}
+                  disabled={search.kind === 'searching'}
+                >
+                  {t('page.select_region.search_button')}
+                </button>
+              </div>
+            )}
+          </Field>
         </form>
       </search>
 
@@ -166,20 +168,22 @@ export function LocationForm(props: LocationFormProps) {
       </div>
 
       {search.kind === 'results' && search.places.length > 0 ? (
-        <fieldset className={styles.results}>
-          <legend className={styles.label}>
-            {t('page.select_region.search_results', { query: search.query })}
-          </legend>
-          <ul ref={resultsRef} className={styles.resultList}>
-            {search.places.map((place) => (
-              <li key={place.id}>
-                <button type="button" className={styles.place} onClick={() => choose(place)}>
-                  {placeName(place)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <div className={styles.results}>
+          <FieldGroup
+            legend={t('page.select_region.search_results', { query: search.query })}
+            spacing="none"
+          >
+            <ul ref={resultsRef} className={styles.resultList}>
+              {search.places.map((place) => (
+                <li key={place.id}>
+                  <button type="button" className={styles.place} onClick={() => choose(place)}>
+                    {placeName(place)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </FieldGroup>
+        </div>
       ) : null}
     </div>
   );

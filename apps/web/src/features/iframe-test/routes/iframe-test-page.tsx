@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Field } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { defaultEmbedLink, parseEmbedLink } from './embed-link.ts';
 import styles from './iframe-test-page.module.css';
@@ -25,34 +26,34 @@ export function IframeTestPage() {
 
   return (
     <Page title={t('page.iframe_test.title')} lead={t('page.iframe_test.lead')}>
-      <form className={styles.form} onSubmit={submit}>
-        <label htmlFor="embed-link" className={styles.label}>
-          {t('page.iframe_test.link_label')}
-        </label>
-        <span id="embed-link-hint" className={styles.hint}>
-          {t('page.iframe_test.link_hint')}
-        </span>
-        <div className={styles.row}>
-          <input
-            id="embed-link"
-            className={styles.input}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-describedby="embed-link-hint"
-            aria-invalid={link === null || undefined}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <button type="submit" className={styles.button}>
-            {t('page.iframe_test.show')}
-          </button>
-        </div>
+      <form onSubmit={submit}>
+        <Field
+          id="embed-link"
+          label={t('page.iframe_test.link_label')}
+          hint={t('page.iframe_test.link_hint')}
+          // The link in the address is refused: announced, and no frame is shown.
+          error={link === null ? t('page.iframe_test.invalid_link') : null}
+          announceError
+          width="none"
+        >
+          {(control) => (
+            <div className={styles.row}>
+              <input
+                {...control}
+                className={`${control.className} ${styles.input}`}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                spellCheck={false}
+                autoComplete="off"
+              />
+              <button type="submit" className={styles.button}>
+                {t('page.iframe_test.show')}
+              </button>
+            </div>
+          )}
+        </Field>
       </form>
-      {link === null ? (
-        <p className={styles.error} role="alert">
-          {t('page.iframe_test.invalid_link')}
-        </p>
-      ) : (
+      {link === null ? null : (
         <iframe className={styles.frame} src={link} title={t('page.iframe_test.frame_title')} />
       )}
     </Page>
