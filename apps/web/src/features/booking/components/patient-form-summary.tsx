@@ -1,7 +1,7 @@
 import type { ClinicSummary, Exam } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
-import type { ChosenSlots } from '../model/booking-params.ts';
+import { type ChosenSlots, chosenStartOf } from '../model/booking-params.ts';
 import type { WalkInGuidance as Guidance } from '../model/booking-rules.ts';
 import styles from './booking.module.css';
 import { WalkInGuidance } from './walk-in-guidance.tsx';
@@ -32,11 +32,11 @@ export function BookingSummary({
       <p>{clinic.name}</p>
       <ul>
         {exams.map((exam) => {
-          const start = chosen[exam.slug];
+          const start = chosenStartOf(chosen[exam.slug]);
           return (
             <li key={exam.slug}>
               {exam.nameWithModality}
-              {start && start !== 'request'
+              {start
                 ? ` — ${formatClinicDateTime(start, clinic.timeZone, i18n.language)}`
                 : ` — ${t('booking.form.by_request')}`}
             </li>

@@ -7,7 +7,12 @@ import { useSearchParams } from 'react-router';
 import { pushBookingCompleted, pushBookingEvent } from '../../../lib/analytics.ts';
 import { useBookingConfig } from '../api/catalogue-api.ts';
 import { useStaffBooking } from '../hooks/use-booking-navigation.ts';
-import { chosenSlotsOf, listParam, timeOfDayOf } from '../model/booking-params.ts';
+import {
+  chosenSlotsOf,
+  isBookingRequestChoice,
+  listParam,
+  timeOfDayOf,
+} from '../model/booking-params.ts';
 import { walkInGuidanceOf } from '../model/booking-rules.ts';
 import { holds, saveCompletion } from '../model/booking-session.ts';
 import { BookingFailedError, createBooking, SlotLostError } from '../model/create-booking.ts';
@@ -189,7 +194,9 @@ export default function PatientForm({
         <div className={styles.actions}>
           <button type="submit" className={styles.button} disabled={isSubmitting}>
             {t(
-              exams.every((exam) => exam.bookingRequestOnly || chosen[exam.slug] === 'request')
+              exams.every(
+                (exam) => exam.bookingRequestOnly || isBookingRequestChoice(chosen[exam.slug]),
+              )
                 ? 'booking.form.submit_request'
                 : 'booking.form.submit',
             )}

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/render-app.tsx';
 import {
+  bookingRequestChoice,
   calendarViewOf,
   chosenSlotsOf,
   procedureTabOf,
@@ -77,13 +78,26 @@ describe('booking URL state', () => {
     const params = withChosenSlot(
       new URLSearchParams('clinic=c&date=2031-05-05&step=details'),
       'ct-brain',
-      '2031-05-05T09:00:00+10:00',
+      { kind: 'slot', start: '2031-05-05T09:00:00+10:00' },
     );
-    expect(chosenSlotsOf(params)).toEqual({ 'ct-brain': '2031-05-05T09:00:00+10:00' });
+    expect(chosenSlotsOf(params)).toEqual({
+      'ct-brain': { kind: 'slot', start: '2031-05-05T09:00:00+10:00' },
+    });
     const cleared = withoutTimeParams(params);
     expect(cleared.has('slots')).toBe(false);
     expect(cleared.has('step')).toBe(false);
     expect(cleared.get('clinic')).toBe('c');
+  });
+
+  it('slots keeps examSlug@start, and examSlug@request for a booking request with no time', () => {
+    const start = '2031-05-05T09:00:00+10:00';
+    const params = new URLSearchParams({ slots: `mammogram@request,ct-brain@${start}` });
+    expect(chosenSlotsOf(params)).toEqual({
+      mammogram: bookingRequestChoice,
+      'ct-brain': { kind: 'slot', start },
+    });
+    const next = withChosenSlot(params, 'ct-coronary', bookingRequestChoice);
+    expect(next.get('slots')).toBe(`mammogram@request,ct-brain@${start},ct-coronary@request`);
   });
 });
 
@@ -179,7 +193,7 @@ describe('createBooking', () => {
   const input = {
     exams: [ctBrain],
     clinic,
-    chosen: { 'ct-brain': '2031-05-05T09:00:00+10:00' },
+    chosen: { 'ct-brain': { kind: 'slot', start: '2031-05-05T09:00:00+10:00' } } as const,
     holds: {},
     patientDetails: {
       firstName: 'A',
@@ -250,7 +264,7 @@ describe('createBooking', () => {
       {
         ...input,
         exams: [{ slug: 'ct-coronary', bookingRequestOnly: true } as never],
-        chosen: { 'ct-coronary': 'request' },
+        chosen: { 'ct-coronary': bookingRequestChoice },
       },
       t,
     );
@@ -322,11 +336,14 @@ describe("a booking request's preferred time (completion)", () => {
   const end = '2031-05-05T12:00:00+10:00';
 
   it('is the chosen window, with the end remembered at the choice', () => {
-    expect(
-      preferredTimeOf({ holdId: '', start, end, timeZone: tz }, start, ['MORNING'], tz),
-    ).toEqual({ kind: 'window', start, end, timeZone: tz });
+    expect(preferredTimeOf({ start, end, timeZone: tz }, start, ['MORNING'], tz)).toEqual({
+      kind: 'window',
+      start,
+      end,
+      timeZone: tz,
+    });
     // A choice remembered for another time gives no end.
-    expect(preferredTimeOf({ holdId: '', start: end }, start, [], tz)).toEqual({
+    expect(preferredTimeOf({ start: end }, start, [], tz)).toEqual({
       kind: 'window',
       start,
       end: null,

@@ -96,14 +96,37 @@ export function withCalendarViewToggled(params: URLSearchParams): URLSearchParam
   return next;
 }
 
-/** A chosen slot per exam, `examSlug@start` entries in `slots`. */
-export type ChosenSlots = Record<string, string>;
+/**
+ * What was chosen for one exam: a slot, or no time at all, the exam going as a booking request
+ * with no preferred time (docs/product/booking.md#query-parameters). A slot may still go as a
+ * booking request (an enquiry slot, or a request-only exam): that is the session's to say
+ * (`isPreferredWindow` in booking-session.ts), as no hold is taken for it.
+ */
+export type SlotChoice = { kind: 'slot'; start: string } | { kind: 'bookingRequest' };
+
+export const bookingRequestChoice: SlotChoice = { kind: 'bookingRequest' };
+
+export const isBookingRequestChoice = (choice: SlotChoice | undefined): boolean =>
+  choice?.kind === 'bookingRequest';
+
+/** The chosen slot's start; none when nothing is chosen or the exam goes as a booking request. */
+export const chosenStartOf = (choice: SlotChoice | undefined): string | undefined =>
+  choice?.kind === 'slot' ? choice.start : undefined;
+
+/** A booking request with no preferred time, in the URL: `examSlug@request`. */
+const bookingRequestInUrl = 'request';
+
+/** The choice per exam, `examSlug@start` (or `examSlug@request`) entries in `slots`. */
+export type ChosenSlots = Record<string, SlotChoice>;
 
 export function chosenSlotsOf(params: URLSearchParams): ChosenSlots {
   const chosen: ChosenSlots = {};
   for (const entry of listParam(params, 'slots')) {
     const at = entry.indexOf('@');
-    if (at > 0) chosen[entry.slice(0, at)] = entry.slice(at + 1);
+    const value = entry.slice(at + 1);
+    if (at <= 0 || !value) continue;
+    chosen[entry.slice(0, at)] =
+      value === bookingRequestInUrl ? bookingRequestChoice : { kind: 'slot', start: value };
   }
   return chosen;
 }
@@ -111,16 +134,19 @@ export function chosenSlotsOf(params: URLSearchParams): ChosenSlots {
 export function withChosenSlot(
   params: URLSearchParams,
   examSlug: string,
-  start: string | null,
+  choice: SlotChoice | null,
 ): URLSearchParams {
   const chosen = chosenSlotsOf(params);
-  if (start) chosen[examSlug] = start;
+  if (choice) chosen[examSlug] = choice;
   else delete chosen[examSlug];
   const next = new URLSearchParams(params);
   setList(
     next,
     'slots',
-    Object.entries(chosen).map(([slug, value]) => `${slug}@${value}`),
+    Object.entries(chosen).map(
+      ([slug, value]) =>
+        `${slug}@${value.kind === 'bookingRequest' ? bookingRequestInUrl : value.start}`,
+    ),
   );
   return next;
 }

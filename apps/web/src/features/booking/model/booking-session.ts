@@ -40,17 +40,25 @@ export async function ensureBookingKey(): Promise<string> {
 }
 
 /**
- * A chosen slot per exam: its hold (none, '', for a request's preferred time) and, for a
- * request's preferred time, the window's end and the clinic's zone, for the completion.
+ * A chosen slot per exam, as this tab remembers it: the hold taken on it or, for a booking
+ * request's preferred window (an enquiry slot, or a slot of a request-only exam), no hold but
+ * the window's end and the clinic's zone, for the completion.
  */
 export interface Hold {
-  holdId: string;
+  holdId?: string;
   start: string;
   end?: string;
   timeZone?: string;
 }
 
 export type Holds = Record<string, Hold>;
+
+/**
+ * The chosen slot is a booking request's preferred window: nothing is held for it. (A tab that
+ * chose it before holdId could be absent remembers holdId '': also nothing held.)
+ */
+export const isPreferredWindow = (hold: Hold | undefined): boolean =>
+  hold !== undefined && !hold.holdId;
 
 export function holds(): Holds {
   try {

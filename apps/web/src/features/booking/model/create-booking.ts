@@ -16,12 +16,13 @@ import {
   rekeyDocuments,
   sendPendingNotifications,
 } from '../api/booking-api.ts';
-import type { ChosenSlots } from './booking-params.ts';
+import { type ChosenSlots, chosenStartOf, isBookingRequestChoice } from './booking-params.ts';
 import { creationOutcome } from './booking-rules.ts';
 import {
   type Completion,
   ensureBookingKey,
   type Holds,
+  isPreferredWindow,
   type PreferredTime,
   setBookingKey,
 } from './booking-session.ts';
@@ -78,14 +79,13 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
     bookingKey,
     input.exams.map((exam) => exam.slug),
   );
-  // An enquiry slot is remembered as a hold without an id (nothing is held for it).
-  const isRequest = (exam: Exam) =>
+  const isBookingRequest = (exam: Exam) =>
     routed !== null ||
     exam.bookingRequestOnly ||
-    input.chosen[exam.slug] === 'request' ||
-    input.holds[exam.slug]?.holdId === '';
-  const appointmentExams = input.exams.filter((exam) => !isRequest(exam));
-  const requestExams = input.exams.filter(isRequest);
+    isBookingRequestChoice(input.chosen[exam.slug]) ||
+    isPreferredWindow(input.holds[exam.slug]);
+  const appointmentExams = input.exams.filter((exam) => !isBookingRequest(exam));
+  const requestExams = input.exams.filter(isBookingRequest);
 
   let appointments: AppointmentCreationItem[] = [];
   let status: 'BOOKED' | 'PENDING' = 'BOOKED';
@@ -98,7 +98,7 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
         staffBooking: input.staffBooking,
         items: appointmentExams.map((exam) => {
           const hold = input.holds[exam.slug];
-          const start = input.chosen[exam.slug] ?? '';
+          const start = chosenStartOf(input.chosen[exam.slug]) ?? '';
           return {
             examSlug: exam.slug,
             clinicSlug: input.clinic.slug,
@@ -134,11 +134,8 @@ export async function createBooking(input: BookingInput, t: TFunction): Promise<
   if (requestExams.length) {
     // A request made beside appointments gets its own key (one key names one group).
     requestBookingKey = appointmentExams.length ? (await newBookingKey()).bookingKey : bookingKey;
-    const preferredExam = requestExams.find((exam) => {
-      const value = input.chosen[exam.slug];
-      return value && value !== 'request';
-    });
-    const preferred = preferredExam ? input.chosen[preferredExam.slug] : undefined;
+    const preferredExam = requestExams.find((exam) => chosenStartOf(input.chosen[exam.slug]));
+    const preferred = preferredExam ? chosenStartOf(input.chosen[preferredExam.slug]) : undefined;
     preferredTime = preferredTimeOf(
       preferred ? input.holds[preferredExam?.slug ?? ''] : undefined,
       preferred,

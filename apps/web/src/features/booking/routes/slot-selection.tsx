@@ -13,8 +13,10 @@ import styles from '../components/booking.module.css';
 import { Calendar } from '../components/calendar.tsx';
 import { SlotTime } from '../components/slot-time.tsx';
 import {
+  bookingRequestChoice,
   calendarViewOf,
   chosenSlotsOf,
+  chosenStartOf,
   timeOfDayOf,
   timeOfDayOrder,
   withCalendarViewToggled,
@@ -38,9 +40,6 @@ import page from './booking-page.module.css';
  */
 export const slotReloadDelayMs = 400;
 export const slotScrollDelayMs = 100;
-
-/** A request-only exam may go without a preferred time. */
-export const noPreferredTime = 'request';
 
 export function SlotSelection({
   exams,
@@ -121,7 +120,7 @@ export function SlotSelection({
     setParams(updated, { replace: true });
   }, [nextRequest, next.isSuccess, next.data, params, setParams]);
 
-  const chosenStart = chosen[examSlug];
+  const chosenStart = chosenStartOf(chosen[examSlug]);
   useEffect(() => {
     if (!chosenStart) return;
     const timer = setTimeout(() => {
@@ -148,14 +147,14 @@ export function SlotSelection({
         });
         setHold(examSlug, { holdId: hold.holdId, start: slot.start });
       } else {
+        // A booking request's preferred window: nothing is held.
         setHold(examSlug, {
-          holdId: '',
           start: slot.start,
           end: slot.end,
           timeZone: slot.timeZone,
         });
       }
-      const updated = withChosenSlot(params, examSlug, slot.start);
+      const updated = withChosenSlot(params, examSlug, { kind: 'slot', start: slot.start });
       updated.delete('exam');
       update(updated);
       pushBookingEvent('time_slot', { clinicSlug: clinic.slug, examSlug, enquiry: slot.enquiry });
@@ -220,7 +219,8 @@ export function SlotSelection({
           <button
             type="button"
             className={styles.secondaryButton}
-            onClick={() => update(withChosenSlot(params, examSlug, noPreferredTime))}
+            // A request-only exam may go without a preferred time.
+            onClick={() => update(withChosenSlot(params, examSlug, bookingRequestChoice))}
           >
             {t('booking.slots.no_preferred_time')}
           </button>
