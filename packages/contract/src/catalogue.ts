@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { preparationStepSchema } from './preparation.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug');
 
@@ -26,6 +27,8 @@ export const examSchema = z.object({
   examCode: z.string().nullable(),
   notes: z.string().nullable(),
   prepInstructions: z.string().nullable(),
+  /** Steps timed from the appointment's start (docs/product/patient-portal.md#timed-preparation). */
+  preparationSteps: z.array(preparationStepSchema),
   durationMinutes: z.number().int().positive(),
   walkIn: z.boolean(),
   /** Enquiry-only: never offered as a real slot, always becomes a booking request. */

@@ -89,6 +89,15 @@ export interface ExamsTable {
   /** Walk-in settings (migration 002; docs/product/booking.md#data). */
   prep_time_minutes: Generated<number>;
   minutes_prior: Generated<number>;
+  /**
+   * Timed preparation (migration 013): a jsonb array of `{ minutesBefore, instruction }`
+   * (the contract's preparationStepSchema), written as JSON text and read back parsed.
+   */
+  preparation_steps: ColumnType<
+    Array<{ minutesBefore: number; instruction: string }>,
+    string | undefined,
+    string
+  >;
 }
 
 export interface ExamGroupsTable {

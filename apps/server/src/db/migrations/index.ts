@@ -10,6 +10,7 @@ import { migration008 } from './008-booking-key-lookup.ts';
 import { migration009 } from './009-booking-change-counts.ts';
 import { migration010 } from './010-access-assurance.ts';
 import { migration011 } from './011-authentication-tables.ts';
+import { migration013 } from './013-exam-preparation-steps.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-booking-change-counts': migration009,
   '010-access-assurance': migration010,
   '011-authentication-tables': migration011,
+  '013-exam-preparation-steps': migration013,
 };

@@ -1,3 +1,4 @@
+import { preparationStepSchema } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database.ts';
 import { demoExams } from './demo-catalogue.ts';
@@ -92,6 +93,11 @@ export function checkDemoBookingCatalogue(): string[] {
     for (const part of exam.bodyParts) {
       if (!parts.has(part))
         problems.push(`exam ${exam.slug}: body part ${part} is not on the figure`);
+    }
+    for (const [index, step] of (exam.preparationSteps ?? []).entries()) {
+      if (!preparationStepSchema.safeParse(step).success) {
+        problems.push(`exam ${exam.slug}: preparation step ${index + 1} is not a valid step`);
+      }
     }
   }
   for (const location of demoMobileLocations) {

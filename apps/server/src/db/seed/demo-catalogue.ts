@@ -32,9 +32,16 @@ export interface DemoExam {
   bodyParts: string[];
   notes?: string;
   prep?: string;
+  /** Timed preparation (migration 013), as the contract's preparationStepSchema. */
+  preparationSteps?: DemoPreparationStep[];
   walkIn?: boolean;
   bookingRequestOnly?: boolean;
   showBookingRequestInfoModal?: boolean;
+}
+
+export interface DemoPreparationStep {
+  minutesBefore: number;
+  instruction: string;
 }
 
 const bringPrevious = 'Please bring your referral and any previous imaging of this area.';
@@ -47,6 +54,20 @@ const mriSafety =
   'Tell us if you have a pacemaker, cochlear implant, aneurysm clip or any metal in your body. You will complete a safety questionnaire before the scan.';
 const contrast =
   'An injection of contrast may be needed. Tell us if you have diabetes, kidney disease or an allergy to contrast.';
+
+/** Timed steps that match the `prep` texts above (which stay as they are). */
+const stopEating4: DemoPreparationStep = {
+  minutesBefore: 240,
+  instruction: 'Stop eating. You may keep drinking water.',
+};
+const fullBladderSteps: DemoPreparationStep[] = [
+  { minutesBefore: 90, instruction: 'Start drinking 1 litre of water.' },
+  { minutesBefore: 60, instruction: 'Finish the water. From now on, do not empty your bladder.' },
+];
+const mriArrival: DemoPreparationStep = {
+  minutesBefore: 20,
+  instruction: 'Arrive at the clinic to fill in the MRI safety questionnaire.',
+};
 
 const xr = (slug: string, name: string, bodyParts: string[], examCode: string): DemoExam => ({
   slug,
@@ -94,6 +115,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['chest'],
     notes: contrast,
     prep: fast4,
+    preparationSteps: [stopEating4],
   },
   {
     slug: 'ct-abdomen-pelvis',
@@ -104,6 +126,11 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['abdomen', 'pelvis'],
     notes: `${contrast} You may be asked to drink a contrast liquid over the hour before the scan.`,
     prep: fast4,
+    preparationSteps: [
+      stopEating4,
+      { minutesBefore: 60, instruction: 'Drink 2 glasses of water.' },
+      { minutesBefore: 15, instruction: 'Arrive at the clinic and check in at reception.' },
+    ],
   },
   {
     slug: 'ct-coronary-angiogram',
@@ -144,6 +171,7 @@ export const demoExams: DemoExam[] = [
     durationMinutes: 15,
     bodyParts: ['abdomen', 'pelvis'],
     prep: 'Drink 500 ml of water 30 minutes before your appointment.',
+    preparationSteps: [{ minutesBefore: 30, instruction: 'Drink 500 ml of water.' }],
   },
   {
     slug: 'mri-brain',
@@ -154,6 +182,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['head'],
     notes: mriSafety,
     prep: noMetal,
+    preparationSteps: [mriArrival],
   },
   {
     slug: 'mri-knee',
@@ -164,6 +193,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['knee'],
     notes: mriSafety,
     prep: noMetal,
+    preparationSteps: [mriArrival],
   },
   {
     slug: 'mri-lumbar-spine',
@@ -174,6 +204,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['spine'],
     notes: mriSafety,
     prep: noMetal,
+    preparationSteps: [mriArrival],
   },
   {
     slug: 'mri-cervical-spine',
@@ -184,6 +215,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['neck', 'spine'],
     notes: mriSafety,
     prep: noMetal,
+    preparationSteps: [mriArrival],
   },
   {
     slug: 'mri-shoulder',
@@ -194,6 +226,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['shoulder'],
     notes: mriSafety,
     prep: noMetal,
+    preparationSteps: [mriArrival],
   },
   {
     slug: 'mri-prostate',
@@ -204,6 +237,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['pelvis'],
     notes: `${mriSafety} ${contrast}`,
     prep: 'Empty your bowels on the morning of the scan. Do not eat for 4 hours before.',
+    preparationSteps: [{ minutesBefore: 240, instruction: 'Stop eating.' }, mriArrival],
     bookingRequestOnly: true,
   },
   {
@@ -225,6 +259,9 @@ export const demoExams: DemoExam[] = [
     durationMinutes: 30,
     bodyParts: ['abdomen'],
     prep: fast6,
+    preparationSteps: [
+      { minutesBefore: 360, instruction: 'Stop eating, and drink nothing but water.' },
+    ],
   },
   {
     slug: 'pelvic-ultrasound',
@@ -235,6 +272,7 @@ export const demoExams: DemoExam[] = [
     bodyParts: ['pelvis'],
     notes: 'An internal (transvaginal) scan may be offered; it is always optional.',
     prep: fullBladder,
+    preparationSteps: fullBladderSteps,
   },
   {
     slug: 'obstetric-12-week-ultrasound',
@@ -246,6 +284,7 @@ export const demoExams: DemoExam[] = [
     notes:
       'Book between 11 weeks 3 days and 13 weeks 6 days of pregnancy. A support person is welcome.',
     prep: fullBladder,
+    preparationSteps: fullBladderSteps,
   },
   {
     slug: 'obstetric-morphology-ultrasound',

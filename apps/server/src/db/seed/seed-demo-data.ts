@@ -140,6 +140,7 @@ export async function seedDemoData(
           duration_minutes: exam.durationMinutes,
           notes: exam.notes ?? null,
           prep_instructions: exam.prep ?? null,
+          preparation_steps: JSON.stringify(exam.preparationSteps ?? []),
           walk_in: exam.walkIn ?? false,
           booking_request_only: exam.bookingRequestOnly ?? false,
           show_booking_request_info_modal: exam.showBookingRequestInfoModal ?? false,

@@ -17,6 +17,7 @@ import { formatWithOffset, offsetAt } from './local-time.ts';
 
 export { catalogueStillAt } from './availability.repository.ts';
 export { addLocalDays, localDayOf } from './local-time.ts';
+export { timedPreparation } from './preparation-times.ts';
 export type { AvailabilityService, AvailabilitySettings, BookableSlotLookup, OfferedSlot };
 
 /** The contract's defaults (config/booking.json normally overrides them). */

@@ -1,3 +1,4 @@
+import type { PreparationStep } from '@portal/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
 
@@ -13,6 +14,8 @@ export interface AppointmentOfKey {
     modalityName: string;
     modalitySlug: string;
     prepInstructions: string | null;
+    /** Timed preparation (docs/product/patient-portal.md#timed-preparation); availability's timedPreparation times it. */
+    preparationSteps: PreparationStep[];
   };
   clinic: {
     id: number;
@@ -46,6 +49,7 @@ export async function listAppointmentsOfKey(
       'exams.slug as examSlug',
       'exams.name as examName',
       'exams.prep_instructions as prepInstructions',
+      'exams.preparation_steps as preparationSteps',
       'modalities.name as modalityName',
       'modalities.slug as modalitySlug',
       'clinics.id as clinicId',
@@ -74,6 +78,7 @@ export async function listAppointmentsOfKey(
       modalityName: row.modalityName,
       modalitySlug: row.modalitySlug,
       prepInstructions: row.prepInstructions,
+      preparationSteps: row.preparationSteps,
     },
     clinic: {
       id: row.clinicId,

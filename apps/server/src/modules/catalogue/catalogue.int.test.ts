@@ -88,6 +88,12 @@ describe('catalogue', () => {
     const exam = await get('/api/exams/mri-knee', examSchema);
     expect(exam).toMatchObject({ slug: 'mri-knee', modalityName: 'MRI', walkIn: false });
     expect(exam.nameWithModality).toContain('MRI');
+    expect(exam.preparationSteps).toEqual([
+      {
+        minutesBefore: 20,
+        instruction: 'Arrive at the clinic to fill in the MRI safety questionnaire.',
+      },
+    ]);
     expect(await error('/api/exams/no-such-exam')).toEqual({ status: 404, code: 'UNKNOWN_EXAM' });
     expect(await error('/api/exams/Not_A_Slug')).toEqual({
       status: 400,
