@@ -3,10 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { patientQueryKey } from '../../../lib/patient-access.ts';
 
+/** The cached summaries, so a change can refetch the one it altered. */
+export const appointmentsSummaryKey = (bookingKey: string) =>
+  [...patientQueryKey, 'appointments', bookingKey] as const;
+export const bookingRequestSummaryKey = (bookingKey: string) =>
+  [...patientQueryKey, 'booking-request', bookingKey] as const;
+
 // No retries: a 401 is the answer (the app's 401 rule takes over), not a glitch to repeat.
 export function useAppointmentsSummary(bookingKey: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...patientQueryKey, 'appointments', bookingKey],
+    queryKey: appointmentsSummaryKey(bookingKey),
     queryFn: ({ signal }) =>
       apiGet<AppointmentsSummaryResponse>(
         `/api/secured/appointments/${encodeURIComponent(bookingKey)}`,
@@ -19,7 +25,7 @@ export function useAppointmentsSummary(bookingKey: string, enabled: boolean) {
 
 export function useBookingRequestSummary(bookingKey: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...patientQueryKey, 'booking-request', bookingKey],
+    queryKey: bookingRequestSummaryKey(bookingKey),
     queryFn: ({ signal }) =>
       apiGet<BookingRequestSummaryResponse>(
         `/api/secured/booking_requests/${encodeURIComponent(bookingKey)}`,

@@ -2,14 +2,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { useIsMobile } from '../../../lib/media-query.ts';
 import type { PatientPageTarget } from '../../../lib/patient-access.ts';
+import { usePatientPortalConfig } from '../api/portal-config-api.ts';
 import { usePatientSession } from '../hooks/use-patient-session.ts';
 import { LogoutButton } from './logout-button.tsx';
+import { PatientNotice } from './patient-notice.tsx';
+import frame from './patient-page.module.css';
 import styles from './patient-portal.module.css';
+
+/** The provider's image behind the patient pages (an application asset, as the header's). */
+export const backgroundImageUrl = '/api/assets/application/patient_portal_background';
 
 /**
  * The frame of every patient page: the authenticated check first (nothing of the booking is
- * fetched before it passes), then the content with a logout control.
+ * fetched before it passes), then the content with a logout control. On larger screens the
+ * provider's background image when patientPortalBackgroundImageEnabled is set (spec 2 §2);
+ * printed, a clean confirmation (patient-page.module.css).
  */
 export function PatientPage({
   title,
@@ -22,21 +31,34 @@ export function PatientPage({
 }) {
   const { t } = useTranslation();
   const { authenticated, failed, session } = usePatientSession(target);
+  const config = usePatientPortalConfig().data;
+  const isMobile = useIsMobile();
   return (
-    <Page title={title}>
-      {failed ? (
-        <LoadError onRetry={() => void session.refetch()} />
-      ) : authenticated ? (
-        <>
-          <div className={styles.toolbar}>
-            <span>{t('patient_portal.signed_in')}</span>
-            <LogoutButton />
-          </div>
-          {children(authenticated)}
-        </>
-      ) : (
-        <Loading />
-      )}
-    </Page>
+    <div className={frame.page}>
+      {config?.patientPortalBackgroundImageEnabled && !isMobile ? (
+        <div
+          className={frame.background}
+          style={{ backgroundImage: `url("${backgroundImageUrl}")` }}
+          aria-hidden="true"
+          data-testid="patient-portal-background"
+        />
+      ) : null}
+      <Page title={title}>
+        {failed ? (
+          <LoadError onRetry={() => void session.refetch()} />
+        ) : authenticated ? (
+          <>
+            <div className={`${styles.toolbar} ${frame.noPrint}`}>
+              <span>{t('patient_portal.signed_in')}</span>
+              <LogoutButton />
+            </div>
+            <PatientNotice />
+            {children(authenticated)}
+          </>
+        ) : (
+          <Loading />
+        )}
+      </Page>
+    </div>
   );
 }

@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { Card } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
-import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useAppointmentsSummary } from '../api/summary-api.ts';
+import { AppointmentCard } from '../components/appointment-card.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
+import { currentAppointments } from '../model/manage-rules.ts';
 
 /**
- * The appointment summary (read-only; spec 2's patient portal actions come with the next
- * issue): /appointments/:bookingKey, /a/:bookingKey, the pending and kiosk variants.
+ * The appointment page (docs/product/patient-portal.md#manage): /appointments/:bookingKey,
+ * /a/:bookingKey, the pending and kiosk variants. One card per current appointment, with its
+ * directions, preparation and actions.
  */
 export function AppointmentSummaryPage() {
   const { t } = useTranslation();
@@ -29,13 +30,12 @@ export function AppointmentSummaryPage() {
 }
 
 function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enabled: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const summary = useAppointmentsSummary(bookingKey, enabled);
   if (summary.isPending) return <Loading />;
   if (summary.isError) return <LoadError onRetry={() => void summary.refetch()} />;
-  const { patient, appointments } = summary.data;
-  const status = (value: string) =>
-    t(`patient_portal.appointment_status.${value}`, { defaultValue: value });
+  const { patient } = summary.data;
+  const appointments = currentAppointments(summary.data.appointments);
 
   return (
     <>
@@ -44,43 +44,7 @@ function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enab
       </p>
       {appointments.length === 0 ? <p>{t('patient_portal.no_appointments')}</p> : null}
       {appointments.map((appointment) => (
-        <Card key={appointment.id} as="article" labelledBy={`appointment-${appointment.id}`}>
-          <h2 id={`appointment-${appointment.id}`} className={styles.cardTitle}>
-            {appointment.exam.name}
-          </h2>
-          <dl className={styles.details}>
-            <div>
-              <dt>{t('patient_portal.when')}</dt>
-              <dd>
-                {formatClinicDateTime(appointment.startsAt, appointment.timeZone, i18n.language)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('patient_portal.where')}</dt>
-              <dd>
-                {appointment.clinic.name}
-                <br />
-                {appointment.clinic.address}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('patient_portal.modality')}</dt>
-              <dd>{appointment.exam.modalityName}</dd>
-            </div>
-            <div>
-              <dt>{t('patient_portal.status')}</dt>
-              <dd>
-                <strong className={styles.tag}>{status(appointment.status)}</strong>
-              </dd>
-            </div>
-          </dl>
-          {appointment.exam.prepInstructions ? (
-            <div className={styles.prep}>
-              <h3>{t('patient_portal.prep_instructions')}</h3>
-              <p>{appointment.exam.prepInstructions}</p>
-            </div>
-          ) : null}
-        </Card>
+        <AppointmentCard key={appointment.id} bookingKey={bookingKey} appointment={appointment} />
       ))}
       <p className={styles.keyLine}>
         {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
@@ -6,10 +6,16 @@ import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { browserTimeZone, formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useBookingRequestSummary } from '../api/summary-api.ts';
+import { BookingRequestCancel } from '../components/booking-request-cancel.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
+import { StatusNotice } from '../components/status-notice.tsx';
 
-/** The booking request summary (read-only): /booking-requests/:bookingKey and /br/:bookingKey. */
+/**
+ * The booking request page: /booking-requests/:bookingKey and /br/:bookingKey. The request's
+ * exams, clinic, preferred time, the patient's notes and status, and Cancel request while it
+ * is cancellable (docs/product/patient-portal.md#manage).
+ */
 export function BookingRequestSummaryPage() {
   const { t } = useTranslation();
   const bookingKey = useParams().bookingKey ?? '';
@@ -28,6 +34,8 @@ export function BookingRequestSummaryPage() {
 function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: boolean }) {
   const { t, i18n } = useTranslation();
   const summary = useBookingRequestSummary(bookingKey, enabled);
+  const [notice, setNotice] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   if (summary.isPending) return <Loading />;
   if (summary.isError) return <LoadError onRetry={() => void summary.refetch()} />;
   const request = summary.data;
@@ -42,7 +50,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
         })}
       </p>
       <Card as="article" labelledBy="booking-request-details">
-        <h2 id="booking-request-details" className={styles.cardTitle}>
+        <h2 id="booking-request-details" ref={heading} tabIndex={-1} className={styles.cardTitle}>
           {t('patient_portal.request_details')}
         </h2>
         <dl className={styles.details}>
@@ -80,6 +88,12 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
                 : t('patient_portal.no_preference')}
             </dd>
           </div>
+          {request.patientNotes ? (
+            <div>
+              <dt>{t('patient_portal.patient_notes')}</dt>
+              <dd className={styles.notes}>{request.patientNotes}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('patient_portal.status')}</dt>
             <dd>
@@ -91,6 +105,14 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
             </dd>
           </div>
         </dl>
+        {request.cancellable ? (
+          <BookingRequestCancel
+            bookingKey={bookingKey}
+            onNotice={setNotice}
+            focusCard={() => requestAnimationFrame(() => heading.current?.focus())}
+          />
+        ) : null}
+        <StatusNotice text={notice} />
       </Card>
       <p className={styles.keyLine}>
         {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>

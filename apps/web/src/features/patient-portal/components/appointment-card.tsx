@@ -1,0 +1,93 @@
+import type { AppointmentSummary } from '@portal/contract';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/page.tsx';
+import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
+import { hasActions } from '../model/manage-rules.ts';
+import { AppointmentActions } from './appointment-actions.tsx';
+import { ClinicDirections } from './clinic-directions.tsx';
+import manage from './manage.module.css';
+import styles from './patient-portal.module.css';
+import { PreparationTimes } from './preparation-times.tsx';
+import { StatusNotice } from './status-notice.tsx';
+
+/**
+ * One current appointment (docs/product/patient-portal.md#manage): exam, clinic-local time,
+ * clinic with directions, status (and when the patient confirmed), preparation, and the actions
+ * row while it is BOOKED or PENDING. What a change did is said under it, in a polite live region.
+ */
+export function AppointmentCard({
+  bookingKey,
+  appointment,
+}: {
+  bookingKey: string;
+  appointment: AppointmentSummary;
+}) {
+  const { t, i18n } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingId = `appointment-${appointment.id}`;
+  const clinicTime = (instant: string) =>
+    formatClinicDateTime(instant, appointment.timeZone, i18n.language);
+  // After the commit that removed the pressed button.
+  const focusCard = () => requestAnimationFrame(() => heading.current?.focus());
+
+  return (
+    <Card as="article" labelledBy={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.cardTitle}>
+        {appointment.exam.name}
+      </h2>
+      <dl className={styles.details}>
+        <div>
+          <dt>{t('patient_portal.when')}</dt>
+          <dd>{clinicTime(appointment.startsAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('patient_portal.where')}</dt>
+          <dd>
+            <ClinicDirections clinic={appointment.clinic} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('patient_portal.modality')}</dt>
+          <dd>{appointment.exam.modalityName}</dd>
+        </div>
+        <div>
+          <dt>{t('patient_portal.status')}</dt>
+          <dd>
+            <strong className={styles.tag}>
+              {t(`patient_portal.appointment_status.${appointment.status}`, {
+                defaultValue: appointment.status,
+              })}
+            </strong>
+            {appointment.confirmedAt && hasActions(appointment) ? (
+              <p className={manage.confirmed}>
+                {t('patient_portal.actions.confirmed_on', {
+                  date: clinicTime(appointment.confirmedAt),
+                })}
+              </p>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+      {appointment.preparation ? (
+        <PreparationTimes steps={appointment.preparation} timeZone={appointment.timeZone} />
+      ) : null}
+      {appointment.exam.prepInstructions ? (
+        <div className={styles.prep}>
+          <h3>{t('patient_portal.prep_instructions')}</h3>
+          <p>{appointment.exam.prepInstructions}</p>
+        </div>
+      ) : null}
+      {hasActions(appointment) ? (
+        <AppointmentActions
+          bookingKey={bookingKey}
+          appointment={appointment}
+          onNotice={setNotice}
+          focusCard={focusCard}
+        />
+      ) : null}
+      <StatusNotice text={notice} />
+    </Card>
+  );
+}

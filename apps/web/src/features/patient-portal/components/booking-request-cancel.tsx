@@ -1,0 +1,89 @@
+import { patientPortalErrorCodes } from '@portal/contract';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useCancelBookingRequest } from '../api/appointment-actions-api.ts';
+import { usePatientPortalConfig } from '../api/portal-config-api.ts';
+import type { Refusal } from '../model/manage-rules.ts';
+import { CancelReasonModal, type CancelWords } from './cancel-reason-modal.tsx';
+import styles from './manage.module.css';
+import frame from './patient-page.module.css';
+import { RefusalModal } from './refusal-modal.tsx';
+
+/**
+ * Cancel a booking request (docs/product/patient-portal.md#manage): the same cancel reason modal
+ * as an appointment's, then the cancel call; the summary is refetched and shows CANCELED.
+ * Shown while the request is cancellable.
+ */
+export function BookingRequestCancel({
+  bookingKey,
+  onNotice,
+  focusCard,
+}: {
+  bookingKey: string;
+  onNotice: (text: string) => void;
+  /** Focus the request's card once the button is gone. */
+  focusCard: () => void;
+}) {
+  const { t } = useTranslation();
+  const reasons = usePatientPortalConfig().data?.cancelReasons ?? [];
+  const mutation = useCancelBookingRequest(bookingKey);
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const submit = async (words: CancelWords) => {
+    if (mutation.isPending) return;
+    try {
+      await mutation.mutateAsync(words);
+      setOpen(false);
+      onNotice(t('patient_portal.cancel_request.success'));
+      focusCard();
+    } catch (error) {
+      setOpen(false);
+      const inactive =
+        isApiError(error) && error.code === patientPortalErrorCodes.bookingRequestNotActive;
+      setRefusal({
+        title: inactive ? 'patient_portal.cancel_request.refused_title' : 'page.error.title',
+        message: inactive ? 'patient_portal.cancel_request.not_active' : 'message.generic_error',
+      });
+    }
+  };
+
+  return (
+    <>
+      <div className={`${styles.actions} ${frame.noPrint}`}>
+        <button
+          type="button"
+          ref={button}
+          className={styles.secondaryButton}
+          onClick={() => setOpen(true)}
+        >
+          {t('patient_portal.cancel_request.button')}
+        </button>
+      </div>
+      <CancelReasonModal
+        isOpen={open}
+        reasons={reasons}
+        texts={{
+          title: t('patient_portal.cancel_request.title'),
+          confirmTitle: t('patient_portal.cancel_request.confirm_title'),
+          confirmText: t('patient_portal.cancel_request.confirm_text'),
+          keep: t('patient_portal.cancel_request.keep'),
+          yes: t('patient_portal.cancel_request.yes'),
+          no: t('patient_portal.cancel_request.no'),
+        }}
+        busy={mutation.isPending}
+        onConfirm={submit}
+        onClose={() => setOpen(false)}
+      />
+      <RefusalModal
+        refusal={refusal}
+        onClose={() => {
+          setRefusal(null);
+          requestAnimationFrame(() => button.current?.focus());
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { type AppointmentRef, useCancelAppointment } from '../api/appointment-actions-api.ts';
+import type { CancelWords } from '../components/cancel-reason-modal.tsx';
+import {
+  cancelErrorRefusal,
+  cancelQuestionnairePath,
+  type Refusal,
+} from '../model/manage-rules.ts';
+
+/** How a confirmed cancel ended (spec 2 §4 Cancel, steps 3 and 4). */
+export type CancelOutcome =
+  | { kind: 'canceled' }
+  | { kind: 'requested' }
+  | { kind: 'questionnaire'; path: string }
+  /** Refused (a 409 the error modal explains) or failed (refusal null). */
+  | { kind: 'failed'; refusal: Refusal | null };
+
+/**
+ * The cancel call after the patient said yes: the reason and note go to the server, whose
+ * outcome decides what follows: CANCELED (the summary refetched), QUESTIONNAIRE_REQUIRED (the
+ * CANCEL_APPOINTMENT_PATIENT questionnaire, which cancels once saved), REQUESTED (the clinic was
+ * asked), or a refusal.
+ */
+export function useCancelFlow({
+  appointment,
+  priorMinutes,
+  onDone,
+}: {
+  appointment: AppointmentRef;
+  /** The window the change-status answer named, for a prior-minutes refusal's text. */
+  priorMinutes: number;
+  onDone: (outcome: CancelOutcome) => void;
+}) {
+  const mutation = useCancelAppointment(appointment);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (words: CancelWords) => {
+    if (busy) return;
+    setBusy(true);
+    let outcome: CancelOutcome;
+    try {
+      const answer = await mutation.mutateAsync(words);
+      outcome =
+        answer.outcome === 'CANCELED'
+          ? { kind: 'canceled' }
+          : answer.outcome === 'REQUESTED'
+            ? { kind: 'requested' }
+            : {
+                kind: 'questionnaire',
+                path: cancelQuestionnairePath(appointment.bookingKey, appointment.appointmentId),
+              };
+    } catch (error) {
+      outcome = { kind: 'failed', refusal: cancelErrorRefusal(error, priorMinutes) };
+    }
+    setBusy(false);
+    onDone(outcome);
+  };
+
+  return { busy, submit };
+}
