@@ -17,18 +17,23 @@ import { accountModule } from './modules/account/index.ts';
 import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
 import { authenticationModule } from './modules/authentication/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
-import { bookingModule } from './modules/booking/index.ts';
+import { bookingModule, createAppointmentChanges } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { buildConfigService, configModule, startupConfig } from './modules/config/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { patientPortalModule } from './modules/patient-portal/index.ts';
+import {
+  createAppointmentActionsService,
+  patientPortalModule,
+} from './modules/patient-portal/index.ts';
 import {
   createBookingQuestionnaireHooks,
+  createCancelQuestionnaireCheck,
   questionnairesModule,
 } from './modules/questionnaires/index.ts';
+import { remindersModule } from './modules/reminders/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -142,7 +147,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     secureCookie: env.production,
     providerName: provider.radiology.name,
   });
-  await app.register(patientPortalModule, { db: deps.db });
   await app.register(catalogueModule, { db: deps.db });
   await app.register(locationsModule, {
     db: deps.db,
@@ -163,6 +167,35 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
     questionnaires: createBookingQuestionnaireHooks({ db: deps.db, clock: deps.clock }),
+  });
+  // Patients' changes: booking's writes under the patient portal's rules, built once for
+  // the portal's routes and the reminders' links.
+  const changes = createAppointmentChanges({
+    db: deps.db,
+    clock: deps.clock,
+    slots: availability,
+    publicUrl: env.publicUrl,
+    providerName: provider.radiology.name,
+  });
+  const actions = createAppointmentActionsService({
+    changes,
+    settings: provider.patientPortal,
+    clock: deps.clock,
+    cancelNeedsQuestionnaire: createCancelQuestionnaireCheck({ db: deps.db, clock: deps.clock }),
+    publicUrl: env.publicUrl,
+    providerName: provider.radiology.name,
+  });
+  await app.register(patientPortalModule, {
+    db: deps.db,
+    settings: provider.patientPortal,
+    actions,
+  });
+  await app.register(remindersModule, {
+    db: deps.db,
+    clock: deps.clock,
+    sessionSecret: env.sessionSecret,
+    changes,
+    actions,
   });
   await app.register(documentsModule, {
     db: deps.db,

@@ -21,6 +21,7 @@ import {
   type QuestionnaireConfig,
   syncQuestionnaires,
 } from './modules/questionnaires/index.ts';
+import { createReminderScheduler } from './modules/reminders/index.ts';
 
 /** Start-up problems an operator fixes (bad env or config): one clear message, exit 1. */
 function failFast(error: unknown): never {
@@ -137,9 +138,22 @@ async function main(): Promise<void> {
     onError: (err) => app.log.warn({ code: (err as { code?: unknown })?.code }, 'cleanup failed'),
   });
 
+  // Appointment reminders at the configured lead times, every minute (each reminder's
+  // primary key makes a second instance's run skip what this one queued).
+  const reminders = createReminderScheduler({
+    db,
+    clock: systemClock,
+    leadHours: provider.patientPortal.reminderLeadHours,
+    publicUrl: env.publicUrl,
+    providerName: provider.radiology.name,
+    sessionSecret: env.sessionSecret,
+    onError: (err) => app.log.warn({ code: (err as { code?: unknown })?.code }, 'reminders failed'),
+  });
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await reminders.stop();
     await bookingCleanup.stop();
     await outboxWorker.stop();
     await mail.close();
@@ -161,7 +175,10 @@ async function main(): Promise<void> {
     console.warn('SMS_GATEWAY_URL is not set: texts stay queued (outbox_messages) until it is.');
   }
   if (channels.length > 0) outboxWorker.start();
-  if (!env.readOnly) bookingCleanup.start();
+  if (!env.readOnly) {
+    bookingCleanup.start();
+    reminders.start();
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const host = env.host.includes(':') ? `[${env.host}]` : env.host;

@@ -102,51 +102,6 @@ export const sessionResponseSchema = z.object({
 /** Path parameter of /api/secured/.../{bookingKey}. */
 export const bookingKeyParamsSchema = z.object({ bookingKey: bookingKeySchema });
 
-const summaryPatientSchema = z.object({ firstName: z.string(), lastName: z.string() });
-const summaryClinicSchema = z.object({
-  id: z.number().int(),
-  slug: slugSchema.optional(),
-  name: z.string(),
-  /** One line: street, suburb, state and postcode. */
-  address: z.string(),
-  timeZone: z.string(),
-});
-
-/** GET /api/secured/appointments/{bookingKey}: the appointments of one booking key. */
-export const appointmentSummarySchema = z.object({
-  id: z.uuid(),
-  status: z.string(),
-  startsAt: instantSchema,
-  endsAt: instantSchema,
-  timeZone: z.string(),
-  exam: z.object({
-    slug: slugSchema,
-    name: z.string(),
-    modalityName: z.string(),
-    prepInstructions: z.string().optional(),
-  }),
-  clinic: summaryClinicSchema,
-});
-export const appointmentsSummaryResponseSchema = z.object({
-  bookingKey: bookingKeySchema,
-  /** BOOKED, or PENDING while the clinic has not confirmed. */
-  status: z.string(),
-  patient: summaryPatientSchema,
-  appointments: z.array(appointmentSummarySchema),
-});
-
-/** GET /api/secured/booking_requests/{bookingKey}: one booking request (enquiry). */
-export const bookingRequestSummaryResponseSchema = z.object({
-  bookingKey: bookingKeySchema,
-  status: z.string(),
-  createdAt: instantSchema,
-  preferredStart: instantSchema.nullable(),
-  patient: summaryPatientSchema,
-  exams: z.array(z.object({ slug: slugSchema, name: z.string(), modalityName: z.string() })),
-  clinic: summaryClinicSchema.omit({ slug: true }).nullable(),
-  patientNotes: z.string().nullable(),
-});
-
 /** config/authentication.json: the provider's patient-access settings (validated at start). */
 export const authenticationConfigSchema = z.object({
   otpEnabled: z.boolean().default(true),
@@ -198,7 +153,5 @@ export type OtpValidateRequest = z.infer<typeof otpValidateRequestSchema>;
 export type OtpValidateResponse = z.infer<typeof otpValidateResponseSchema>;
 export type CaptchaVerifyResponse = z.infer<typeof captchaVerifyResponseSchema>;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-export type AppointmentsSummaryResponse = z.infer<typeof appointmentsSummaryResponseSchema>;
-export type BookingRequestSummaryResponse = z.infer<typeof bookingRequestSummaryResponseSchema>;
 export type AuthenticationConfig = z.infer<typeof authenticationConfigSchema>;
 export type AuthenticationPublicConfig = z.infer<typeof authenticationPublicConfigSchema>;

@@ -12,6 +12,7 @@ export * from './health.ts';
 export * from './locales.ts';
 export * from './locations.ts';
 export * from './outbox.ts';
+export * from './patient-portal.ts';
 export * from './preparation.ts';
 export * from './questionnaires.ts';
 export * from './theme.ts';

@@ -15,6 +15,8 @@ import {
   type IntegrationConfig,
   integrationConfigSchema,
   isSupportedLocale,
+  type PatientPortalConfig,
+  patientPortalConfigSchema,
   type RadiologyConfig,
   radiologyConfigSchema,
   type SupportedLocale,
@@ -43,6 +45,8 @@ export interface ProviderConfig {
   booking: BookingConfig;
   /** Patient authentication: OTP, attempt limits, sessions, captcha (config/authentication.json, optional). */
   authentication: AuthenticationConfig;
+  /** What patients may change and when (config/patient-portal.json, optional). */
+  patientPortal: PatientPortalConfig;
   termsHtml: string;
   /** Provider overrides of the bundled dictionaries (config/translations/<locale>.json). */
   translations: Partial<Record<SupportedLocale, TranslationDictionary>>;
@@ -154,6 +158,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
   const radiology = parseFile('radiology.json', radiologyConfigSchema, true);
   const booking = parseFile('booking.json', bookingConfigSchema);
   const authentication = parseFile('authentication.json', authenticationConfigSchema);
+  const patientPortal = parseFile('patient-portal.json', patientPortalConfigSchema);
   // Its name until migration 011's rename: a kept old file would otherwise be ignored in silence,
   // and sign-in would run on the defaults instead of the provider's OTP and captcha settings.
   if (existsSync(join(configDir, 'access.json'))) {
@@ -175,7 +180,8 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     !bodyFigure ||
     !radiology ||
     !booking ||
-    !authentication
+    !authentication ||
+    !patientPortal
   ) {
     throw new ProviderConfigError(problems);
   }
@@ -187,6 +193,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     radiology,
     booking,
     authentication,
+    patientPortal,
     termsHtml,
     translations,
     assets: assets as Record<ApplicationAssetName, ProviderAsset>,

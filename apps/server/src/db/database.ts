@@ -3,6 +3,7 @@ import type { AuthenticationTables } from './tables/authentication-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
+import type { ReminderTables } from './tables/reminder-tables.ts';
 
 /**
  * Table types for Kysely. Dates (`date` columns) arrive as 'YYYY-MM-DD' text
@@ -156,7 +157,8 @@ export interface Database
   extends CatalogueTables,
     BookingTables,
     QuestionnaireTables,
-    AuthenticationTables {
+    AuthenticationTables,
+    ReminderTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;

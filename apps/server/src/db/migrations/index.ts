@@ -10,7 +10,9 @@ import { migration008 } from './008-booking-key-lookup.ts';
 import { migration009 } from './009-booking-change-counts.ts';
 import { migration010 } from './010-access-assurance.ts';
 import { migration011 } from './011-authentication-tables.ts';
+import { migration012 } from './012-manage-appointments.ts';
 import { migration013 } from './013-exam-preparation-steps.ts';
+import { migration014 } from './014-appointment-reminders.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -25,5 +27,7 @@ export const migrations: Record<string, Migration> = {
   '009-booking-change-counts': migration009,
   '010-access-assurance': migration010,
   '011-authentication-tables': migration011,
+  '012-manage-appointments': migration012,
   '013-exam-preparation-steps': migration013,
+  '014-appointment-reminders': migration014,
 };

@@ -17,7 +17,11 @@ export type AppointmentStatus =
   | 'COMPLETED'
   | 'NO_SHOW'
   /** Migration 006: declined with the DECLINE_APPOINTMENT questionnaire. */
-  | 'DECLINED_BY_PATIENT';
+  | 'DECLINED_BY_PATIENT'
+  /** Migration 012: moved to another slot / another exam or clinic (see replaced_by). */
+  | 'RESCHEDULED'
+  | 'CHANGED';
+export type BookingRequestStatus = 'RECEIVED' | 'CONTACTED' | 'BOOKED' | 'CLOSED' | 'CANCELED';
 export type BookingKeyStatus = 'RESERVED' | 'USED';
 export type ResourceBookingKind = 'APPOINTMENT' | 'HOLD';
 export type OutboxChannel = 'EMAIL' | 'SMS';
@@ -60,6 +64,14 @@ export interface AppointmentsTable {
   staff_booking: Generated<boolean>;
   patient_notes: string | null;
   created_at: CreatedAt;
+  /** Migration 012: the appointment that took this one's place (RESCHEDULED, CHANGED). */
+  replaced_by: string | null;
+  calendar_uid: Generated<string>;
+  calendar_sequence: Generated<number>;
+  cancel_reason: string | null;
+  cancel_note: string | null;
+  confirmed_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
 }
 
 export interface BookingRequestsTable {
@@ -67,11 +79,15 @@ export interface BookingRequestsTable {
   booking_key: string;
   clinic_id: number | null;
   preferred_start: NullableTimestamp;
-  status: Generated<'RECEIVED' | 'CONTACTED' | 'BOOKED' | 'CLOSED'>;
+  status: Generated<BookingRequestStatus>;
   patient_id: string;
   staff_booking: Generated<boolean>;
   patient_notes: string | null;
   created_at: CreatedAt;
+  /** Migration 012: a patient's cancellation. */
+  cancel_reason: string | null;
+  cancel_note: string | null;
+  canceled_at: NullableTimestamp;
 }
 
 export interface BookingRequestExamsTable {

@@ -8,12 +8,16 @@ export interface AppointmentOfKey {
   status: AppointmentStatus;
   startsAt: Date;
   endsAt: Date;
+  /** Migration 012: when the patient confirmed; the appointment that replaced this one. */
+  confirmedAt: Date | null;
+  replacedBy: string | null;
   exam: {
     slug: string;
     name: string;
     modalityName: string;
     modalitySlug: string;
     prepInstructions: string | null;
+    walkIn: boolean;
     /** Timed preparation (docs/product/patient-portal.md#timed-preparation); availability's timedPreparation times it. */
     preparationSteps: PreparationStep[];
   };
@@ -26,6 +30,9 @@ export interface AppointmentOfKey {
     state: string;
     postalCode: string;
     timeZone: string;
+    latitude: number;
+    longitude: number;
+    phone: string | null;
   };
   patient: { firstName: string; lastName: string };
 }
@@ -49,6 +56,12 @@ export async function listAppointmentsOfKey(
       'exams.slug as examSlug',
       'exams.name as examName',
       'exams.prep_instructions as prepInstructions',
+      'exams.walk_in as walkIn',
+      'appointments.confirmed_at as confirmedAt',
+      'appointments.replaced_by as replacedBy',
+      'clinics.latitude as clinicLatitude',
+      'clinics.longitude as clinicLongitude',
+      'clinics.phone as clinicPhone',
       'exams.preparation_steps as preparationSteps',
       'modalities.name as modalityName',
       'modalities.slug as modalitySlug',
@@ -72,12 +85,15 @@ export async function listAppointmentsOfKey(
     status: row.status,
     startsAt: new Date(row.startsAt),
     endsAt: new Date(row.endsAt),
+    confirmedAt: row.confirmedAt ? new Date(row.confirmedAt) : null,
+    replacedBy: row.replacedBy,
     exam: {
       slug: row.examSlug,
       name: row.examName,
       modalityName: row.modalityName,
       modalitySlug: row.modalitySlug,
       prepInstructions: row.prepInstructions,
+      walkIn: row.walkIn,
       preparationSteps: row.preparationSteps,
     },
     clinic: {
@@ -89,6 +105,9 @@ export async function listAppointmentsOfKey(
       state: row.clinicState,
       postalCode: row.clinicPostalCode,
       timeZone: row.clinicTimeZone,
+      latitude: row.clinicLatitude,
+      longitude: row.clinicLongitude,
+      phone: row.clinicPhone,
     },
     patient: { firstName: row.firstName, lastName: row.lastName },
   }));
@@ -96,17 +115,23 @@ export async function listAppointmentsOfKey(
 
 /**
  * The appointment leaves the books: its status changes and its resource
- * booking is deleted, so the slot is offered again. Only a BOOKED or PENDING
- * appointment changes; returns whether it did.
+ * booking is deleted, so the slot is offered again; its calendar event moves
+ * one SEQUENCE on (migration 012). Only a BOOKED or PENDING appointment
+ * changes; returns whether it did.
  */
 export async function endAppointment(
   db: Db,
   appointmentId: string,
   status: 'CANCELED' | 'DECLINED_BY_PATIENT',
+  now: Date,
 ): Promise<boolean> {
   const updated = await db
     .updateTable('appointments')
-    .set({ status })
+    .set((eb) => ({
+      status,
+      ended_at: now,
+      calendar_sequence: eb('calendar_sequence', '+', 1),
+    }))
     .where('id', '=', appointmentId)
     .where('status', 'in', ['BOOKED', 'PENDING'])
     .returning('id')

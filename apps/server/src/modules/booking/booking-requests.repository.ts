@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.ts';
+import type { BookingRequestStatus } from '../../db/tables/booking-tables.ts';
 
 /** A booking request (enquiry) of a booking key as other modules read it. */
 export interface BookingRequestOfKey {
   id: string;
-  status: 'RECEIVED' | 'CONTACTED' | 'BOOKED' | 'CLOSED';
+  status: BookingRequestStatus;
   createdAt: Date;
   preferredStart: Date | null;
   patientNotes: string | null;

@@ -1,7 +1,11 @@
 import type { PatientDetails } from '@portal/contract';
 import type { WriteCondition } from '../../db/statement-parts.ts';
 import type { AuditEvent, RequestContext } from '../audit/index.ts';
-import type { BookingNotice } from '../notifications/index.ts';
+import type { BookingNotice, NewOutboxMessage } from '../notifications/index.ts';
+import type {
+  BookingRequestToCancel,
+  ManagedAppointment,
+} from './appointment-changes.repository.ts';
 import type { ClinicRow, ExamRow } from './booking.repository.ts';
 import type {
   AppointmentClaim,
@@ -87,6 +91,34 @@ export interface BookingStore {
     start: Date;
     end: Date;
   }): Promise<number | null>;
+  findManagedAppointment(
+    bookingKey: string,
+    appointmentId: string,
+    lock?: boolean,
+  ): Promise<ManagedAppointment | undefined>;
+  recordCancelReason(
+    appointmentId: string,
+    said: { reason: string | null; note: string | null },
+  ): Promise<void>;
+  endAppointment(appointmentId: string, status: 'CANCELED', now: Date): Promise<boolean>;
+  markConfirmed(appointmentId: string, now: Date): Promise<boolean>;
+  markReplaced(
+    appointmentId: string,
+    replacementId: string,
+    status: 'RESCHEDULED' | 'CHANGED',
+    now: Date,
+  ): Promise<boolean>;
+  continueCalendarEvent(
+    replacementId: string,
+    from: { calendarUid: string; calendarSequence: number },
+  ): Promise<void>;
+  lockBookingRequestOfKey(bookingKey: string): Promise<BookingRequestToCancel | undefined>;
+  markBookingRequestCanceled(
+    bookingRequestId: string,
+    said: { reason: string | null; note: string | null },
+    now: Date,
+  ): Promise<boolean>;
+  enqueueMessages(messages: NewOutboxMessage[], now: Date): Promise<number>;
   insertBookingRequest(input: {
     bookingKey: string;
     clinicId: number | null;

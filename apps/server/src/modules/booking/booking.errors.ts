@@ -1,4 +1,4 @@
-import { bookingErrorCodes } from '@portal/contract';
+import { bookingErrorCodes, patientPortalErrorCodes } from '@portal/contract';
 import { DomainError } from '../../domain-error.ts';
 
 /** Someone else got the slot first (a hold or an appointment overlaps it). */
@@ -40,4 +40,16 @@ export class BookingKeyUsedError extends DomainError {
 export class BookingKeyUnknownError extends DomainError {
   readonly statusCode = 422;
   readonly code = bookingErrorCodes.bookingKeyUnknown;
+}
+
+/** 409: the appointment is no longer booked or pending (cancelled, moved, attended). */
+export class AppointmentNotActiveError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = patientPortalErrorCodes.appointmentNotActive;
+}
+
+/** 409: the booking request was booked, closed or cancelled already. */
+export class BookingRequestNotActiveError extends DomainError {
+  readonly statusCode = 409;
+  readonly code = patientPortalErrorCodes.bookingRequestNotActive;
 }

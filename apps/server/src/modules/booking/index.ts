@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import * as audit from '../audit/index.ts';
-import { enqueueBookingNotice } from '../notifications/index.ts';
+import { enqueueBookingNotice, insertOutboxMessages } from '../notifications/index.ts';
+import * as changes from './appointment-changes.repository.ts';
+import {
+  type AppointmentChangesService,
+  createAppointmentChangesService,
+} from './appointment-changes.service.ts';
 import * as appointments from './appointments.repository.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 import * as lookups from './booking.repository.ts';
@@ -20,6 +25,12 @@ import * as holds from './slot-holds.repository.ts';
 import { createSlotHoldsService } from './slot-holds.service.ts';
 import { createSlotTurns } from './slot-turns.ts';
 
+export type { ManagedAppointment } from './appointment-changes.repository.ts';
+export type {
+  AppointmentChangesService,
+  CancelWords,
+  ChangeCheck,
+} from './appointment-changes.service.ts';
 export {
   type AppointmentOfKey,
   endAppointment,
@@ -31,7 +42,7 @@ export {
   type CleanupResult,
   createBookingCleanup,
 } from './booking-cleanup.ts';
-export { emailHash } from './booking-format.ts';
+export { clinicWallTime, emailHash } from './booking-format.ts';
 export { bookingKeyState, lockBookingKey } from './booking-keys.repository.ts';
 export { assertKeyUsable, generateBookingKey } from './booking-keys.service.ts';
 export {
@@ -93,10 +104,40 @@ function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): Bookin
     createAppointmentRecords: (input) => bookings.createAppointmentRecords(db, input),
     bookAppointmentsAtOnce: (input) => bookings.bookAppointmentsAtOnce(db, input),
     claimFirstFreeResource: (input) => bookings.claimFirstFreeResource(db, input),
+    findManagedAppointment: (bookingKey, appointmentId, lock) =>
+      changes.findManagedAppointment(db, bookingKey, appointmentId, lock),
+    recordCancelReason: (appointmentId, said) =>
+      changes.recordCancelReason(db, appointmentId, said),
+    endAppointment: (appointmentId, status, now) =>
+      appointments.endAppointment(db, appointmentId, status, now),
+    markConfirmed: (appointmentId, now) => changes.markConfirmed(db, appointmentId, now),
+    markReplaced: (appointmentId, replacementId, status, now) =>
+      changes.markReplaced(db, appointmentId, replacementId, status, now),
+    continueCalendarEvent: (replacementId, from) =>
+      changes.continueCalendarEvent(db, replacementId, from),
+    lockBookingRequestOfKey: (bookingKey) => changes.lockBookingRequestOfKey(db, bookingKey),
+    markBookingRequestCanceled: (id, said, now) =>
+      changes.markBookingRequestCanceled(db, id, said, now),
+    enqueueMessages: (messages, now) => insertOutboxMessages(db, messages, now),
     insertBookingRequest: (input) => bookingRequests.insertBookingRequest(db, input),
     listPendingAppointments: (bookingKey) => appointments.listPendingAppointments(db, bookingKey),
     enqueueNotice: (notice, now) => enqueueBookingNotice(db, notice, now),
   };
+}
+
+/**
+ * Cancel, confirm, reschedule, change and cancel a booking request
+ * (appointment-changes.service.ts), on the module's own store. The patient
+ * portal decides who may and when; app.ts builds it once.
+ */
+export function createAppointmentChanges(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  slots: OfferedSlotFinder;
+  publicUrl: string;
+  providerName: string;
+}): AppointmentChangesService {
+  return createAppointmentChangesService({ ...deps, store: createBookingStore(deps.db) });
 }
 
 export interface BookingModuleDeps {

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import { bookingNoticeMessages } from './notification-templates.ts';
+import {
+  bookingNoticeMessages,
+  clinicRequestMessage,
+  reminderMessages,
+} from './notification-templates.ts';
 import {
   insertOutboxMessages,
   listLatestMessages,
   queuedWithStatement,
+  queueOutboxMessages,
 } from './notifications.repository.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 
@@ -18,7 +23,15 @@ export {
   type OutboxWorkerOptions,
   retryDelayMs,
 } from './outbox-worker.ts';
-export { bookingNoticeMessages, insertOutboxMessages, listLatestMessages, queuedWithStatement };
+export {
+  bookingNoticeMessages,
+  clinicRequestMessage,
+  insertOutboxMessages,
+  listLatestMessages,
+  queuedWithStatement,
+  queueOutboxMessages,
+  reminderMessages,
+};
 
 /** Queues the e-mail and SMS of a booking notice inside the caller's transaction. */
 export function enqueueBookingNotice(

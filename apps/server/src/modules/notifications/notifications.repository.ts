@@ -86,8 +86,17 @@ export async function insertOutboxMessages(
   messages: NewOutboxMessage[],
   now: Date,
 ): Promise<number> {
-  if (messages.length === 0) return 0;
-  await db
+  return (await queueOutboxMessages(db, messages, now)).length;
+}
+
+/** The same, answering the new messages' ids (to withdraw them later, e.g. a reminder's). */
+export async function queueOutboxMessages(
+  db: Db,
+  messages: NewOutboxMessage[],
+  now: Date,
+): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
     .insertInto('outbox_messages')
     .values(
       messages.map((message) => ({
@@ -100,8 +109,9 @@ export async function insertOutboxMessages(
         next_attempt_at: now,
       })),
     )
+    .returning('id')
     .execute();
-  return messages.length;
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -1,17 +1,43 @@
+import type { PatientPortalConfig } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { registerAppointmentActionRoutes } from './appointment-actions.routes.ts';
+import type { AppointmentActionsService } from './appointment-actions.service.ts';
 import { registerPatientPortalRoutes } from './patient-portal.routes.ts';
 import { createPatientPortalService } from './patient-portal.service.ts';
 
+export {
+  type AppointmentActionsDeps,
+  type AppointmentActionsService,
+  createAppointmentActionsService,
+} from './appointment-actions.service.ts';
+export { changeStatus, priorMinutesFor } from './change-windows.ts';
+
+export interface PatientPortalModuleDeps {
+  db: Kysely<Database>;
+  settings: PatientPortalConfig;
+  /** The changes a patient may make (createAppointmentActionsService), built once in app.ts. */
+  actions: AppointmentActionsService;
+}
+
 /**
- * What a signed-in patient sees of their booking: /api/secured/appointments/{key}
- * and /api/secured/booking_requests/{key}. Register after the access module,
- * whose guard and session these routes rely on.
+ * What a signed-in patient sees of their booking and may change:
+ * /api/secured/appointments/{key}[/items/{id}/...] and
+ * /api/secured/booking_requests/{key}[/cancel], and /api/config/patient-portal.
+ * Register after the authentication module, whose guard and session these routes rely on.
  */
 export async function patientPortalModule(
   app: FastifyInstance,
-  deps: { db: Kysely<Database> },
+  deps: PatientPortalModuleDeps,
 ): Promise<void> {
-  registerPatientPortalRoutes(app, createPatientPortalService(deps));
+  const summaries = createPatientPortalService({ db: deps.db, settings: deps.settings });
+  const { patientPortalBackgroundImageEnabled, cancelReasons, rescheduleWalkInAllowed } =
+    deps.settings;
+  registerPatientPortalRoutes(app, summaries, {
+    patientPortalBackgroundImageEnabled,
+    cancelReasons,
+    rescheduleWalkInAllowed,
+  });
+  registerAppointmentActionRoutes(app, deps.actions, summaries);
 }

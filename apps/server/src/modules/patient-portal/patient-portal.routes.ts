@@ -3,6 +3,8 @@ import {
   bookingKeyParamsSchema,
   bookingRequestSummaryResponseSchema,
   errorResponseSchema,
+  type PatientPortalPublicConfig,
+  patientPortalPublicConfigSchema,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,8 +19,29 @@ const errors = {
   500: errorResponseSchema,
 };
 
-export function registerPatientPortalRoutes(app: FastifyInstance, service: PatientPortalService) {
+export function registerPatientPortalRoutes(
+  app: FastifyInstance,
+  service: PatientPortalService,
+  publicConfig: PatientPortalPublicConfig,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/config/patient-portal',
+    {
+      schema: {
+        summary:
+          'What the patient portal shows before any sign-in: cancel reasons, background image',
+        tags: ['config'],
+        response: { 200: patientPortalPublicConfigSchema, 500: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Config changes only with a restart (as the other /api/config routes).
+      reply.header('cache-control', 'public, max-age=60');
+      return publicConfig;
+    },
+  );
   // Every read of patient data leaves an audit event (docs/product/security.md#audit-trail).
   const auditRead = (request: FastifyRequest, what: string) => {
     // The secured guard (access/index.ts) ran before the handler, so the session is there.

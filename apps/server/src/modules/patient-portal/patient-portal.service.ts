@@ -1,19 +1,14 @@
-import type { AppointmentsSummaryResponse, BookingRequestSummaryResponse } from '@portal/contract';
+import type {
+  AppointmentsSummaryResponse,
+  BookingRequestSummaryResponse,
+  PatientPortalConfig,
+} from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import { formatClinicTime } from '../availability/index.ts';
+import { formatClinicTime, timedPreparation } from '../availability/index.ts';
 import { findBookingRequestOfKey, listAppointmentsOfKey } from '../booking/index.ts';
-
-const addressLine = (clinic: {
-  address: string;
-  suburb: string;
-  state: string;
-  postalCode: string;
-}) =>
-  [clinic.address, clinic.suburb, [clinic.state, clinic.postalCode].filter(Boolean).join(' ')]
-    .filter((part) => part !== null && part !== '')
-    .join(', ');
+import { clinicAddressLine } from './clinic-address.ts';
 
 /** BOOKED while any appointment is booked, else PENDING while any waits, else the first one's. */
 function overallStatus(statuses: string[]): string {
@@ -26,7 +21,10 @@ function overallStatus(statuses: string[]): string {
  * Read-only summaries of what a booking key names (docs/product/patient-portal.md; actions
  * are planned).
  */
-export function createPatientPortalService(deps: { db: Kysely<Database> }) {
+export function createPatientPortalService(deps: {
+  db: Kysely<Database>;
+  settings: Pick<PatientPortalConfig, 'cancelReasons'>;
+}) {
   const { db } = deps;
   return {
     async appointments(bookingKey: string): Promise<AppointmentsSummaryResponse> {
@@ -37,26 +35,36 @@ export function createPatientPortalService(deps: { db: Kysely<Database> }) {
         bookingKey,
         status: overallStatus(appointments.map((appointment) => appointment.status)),
         patient: first.patient,
-        appointments: appointments.map(({ id, status, startsAt, endsAt, exam, clinic }) => ({
-          id,
-          status,
-          startsAt: formatClinicTime(startsAt, clinic.timeZone),
-          endsAt: formatClinicTime(endsAt, clinic.timeZone),
-          timeZone: clinic.timeZone,
-          exam: {
-            slug: exam.slug,
-            name: exam.name,
-            modalityName: exam.modalityName,
-            ...(exam.prepInstructions ? { prepInstructions: exam.prepInstructions } : {}),
-          },
-          clinic: {
-            id: clinic.id,
-            slug: clinic.slug,
-            name: clinic.name,
-            address: addressLine(clinic),
+        appointments: appointments.map((appointment) => {
+          const { id, status, startsAt, endsAt, exam, clinic } = appointment;
+          return {
+            id,
+            status,
+            startsAt: formatClinicTime(startsAt, clinic.timeZone),
+            endsAt: formatClinicTime(endsAt, clinic.timeZone),
             timeZone: clinic.timeZone,
-          },
-        })),
+            exam: {
+              slug: exam.slug,
+              name: exam.name,
+              modalityName: exam.modalityName,
+              ...(exam.prepInstructions ? { prepInstructions: exam.prepInstructions } : {}),
+              walkIn: exam.walkIn,
+            },
+            clinic: {
+              id: clinic.id,
+              slug: clinic.slug,
+              name: clinic.name,
+              address: clinicAddressLine(clinic),
+              timeZone: clinic.timeZone,
+              latitude: clinic.latitude,
+              longitude: clinic.longitude,
+              phone: clinic.phone,
+            },
+            confirmedAt: appointment.confirmedAt?.toISOString() ?? null,
+            replacedBy: appointment.replacedBy,
+            preparation: timedPreparation(exam.preparationSteps, startsAt, clinic.timeZone),
+          };
+        }),
       };
     },
 
@@ -79,11 +87,12 @@ export function createPatientPortalService(deps: { db: Kysely<Database> }) {
           ? {
               id: clinic.id,
               name: clinic.name,
-              address: addressLine(clinic),
+              address: clinicAddressLine(clinic),
               timeZone: clinic.timeZone,
             }
           : null,
         patientNotes: request.patientNotes,
+        cancellable: request.status === 'RECEIVED' || request.status === 'CONTACTED',
       };
     },
   };

@@ -17,6 +17,23 @@ export {
   type QuestionnairesService,
 } from './questionnaires.service.ts';
 
+/**
+ * For the patient portal's cancel (docs/product/patient-portal.md#cancel): whether
+ * cancelling this appointment waits for an unanswered CANCEL_APPOINTMENT_PATIENT
+ * questionnaire, whose saving then cancels it.
+ */
+export function createCancelQuestionnaireCheck(deps: { db: Kysely<Database>; clock: Clock }) {
+  const service = createSecuredQuestionnairesService({ ...deps, onRefused: () => {} });
+  return async (bookingKey: string, appointmentId: string): Promise<boolean> => {
+    const listing = await service.listForAppointments(bookingKey, {
+      appointmentId,
+      type: 'CANCEL_APPOINTMENT_PATIENT',
+    });
+    const answered = new Set(listing.examQuestionnaireAnswers.map((a) => a.questionnaireId));
+    return listing.questionnaires.some((questionnaire) => !answered.has(questionnaire.id));
+  };
+}
+
 export interface QuestionnairesModuleDeps {
   db: Kysely<Database>;
   clock: Clock;

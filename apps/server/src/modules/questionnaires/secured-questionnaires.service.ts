@@ -221,7 +221,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         let status = appointment.status;
         const ending = endsAppointment[definition.type];
         if (ending) {
-          if (!(await endAppointment(tx, appointment.id, ending))) {
+          if (!(await endAppointment(tx, appointment.id, ending, now))) {
             throw new AppointmentNotActiveError('This appointment can no longer be changed.');
           }
           status = ending;

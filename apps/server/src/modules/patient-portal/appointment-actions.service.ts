@@ -1,0 +1,196 @@
+import type {
+  AppointmentChange,
+  CanChangeStatusResponse,
+  CancelAppointmentResponse,
+  CancelRequest,
+  ChangeAppointmentRequest,
+  ConfirmAppointmentResponse,
+  PatientPortalConfig,
+} from '@portal/contract';
+import { patientPortalErrorCodes } from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { RequestContext } from '../audit/index.ts';
+import { formatClinicTime } from '../availability/index.ts';
+import type { AppointmentChangesService, ManagedAppointment } from '../booking/index.ts';
+import { appointmentCalendarFile } from '../calendar/index.ts';
+import { assertMayCancel, assertMayMove, changeStatus } from './change-windows.ts';
+import { clinicAddressLine } from './clinic-address.ts';
+
+/** 422: a cancel reason the provider does not offer. */
+export class UnknownCancelReasonError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = patientPortalErrorCodes.unknownCancelReason;
+}
+
+export interface AppointmentActionsDeps {
+  changes: AppointmentChangesService;
+  settings: PatientPortalConfig;
+  clock: Clock;
+  /** Whether cancelling waits for an unanswered CANCEL_APPOINTMENT_PATIENT questionnaire. */
+  cancelNeedsQuestionnaire: (bookingKey: string, appointmentId: string) => Promise<boolean>;
+  publicUrl: string;
+  providerName: string;
+}
+
+/**
+ * What a signed-in patient may do with an appointment of their key
+ * (docs/product/patient-portal.md#manage): the change windows are decided
+ * here (change-windows.ts) and re-checked by booking on the locked row.
+ */
+export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
+  const { changes, settings, clock } = deps;
+
+  function words(request: CancelRequest) {
+    if (request.reason !== null && !settings.cancelReasons.includes(request.reason)) {
+      throw new UnknownCancelReasonError(`"${request.reason}" is not one of the cancel reasons.`);
+    }
+    return { reason: request.reason, note: request.note || null };
+  }
+
+  async function move(
+    bookingKey: string,
+    appointmentId: string,
+    change: 'RESCHEDULE' | 'CHANGE',
+    target: ChangeAppointmentRequest,
+    context: RequestContext,
+  ) {
+    const appointment = await changes.find(bookingKey, appointmentId);
+    assertMayMove(settings, appointment, change, clock.now());
+    return changes.move({
+      bookingKey,
+      appointmentId,
+      ...target,
+      check: (locked, now) => assertMayMove(settings, locked, change, now),
+      context,
+    });
+  }
+
+  return {
+    async canChange(
+      bookingKey: string,
+      appointmentId: string,
+      change: AppointmentChange,
+    ): Promise<CanChangeStatusResponse> {
+      const appointment = await changes.find(bookingKey, appointmentId);
+      return changeStatus(settings, appointment, change, clock.now());
+    },
+
+    /** Spec 2 §4 Cancel, steps 3 and 4, after the patient confirmed the reason modal. */
+    async cancel(
+      bookingKey: string,
+      appointmentId: string,
+      request: CancelRequest,
+      context: RequestContext,
+    ): Promise<CancelAppointmentResponse> {
+      const said = words(request);
+      const appointment = await changes.find(bookingKey, appointmentId);
+      const now = clock.now();
+      assertMayCancel(settings, appointment, now);
+      const wish = { bookingKey, appointmentId, words: said, context };
+      if (changeStatus(settings, appointment, 'CANCEL', now).reason === 'ENQUIRE_ONLY') {
+        await changes.recordCancelWish({ ...wish, askClinic: true });
+        return {
+          outcome: 'REQUESTED',
+          appointmentStatus: appointment.status,
+          questionnaireType: null,
+        };
+      }
+      if (await deps.cancelNeedsQuestionnaire(bookingKey, appointmentId)) {
+        await changes.recordCancelWish({ ...wish, askClinic: false });
+        return {
+          outcome: 'QUESTIONNAIRE_REQUIRED',
+          appointmentStatus: appointment.status,
+          questionnaireType: 'CANCEL_APPOINTMENT_PATIENT',
+        };
+      }
+      await changes.cancel({
+        ...wish,
+        check: (locked, at) => assertMayCancel(settings, locked, at),
+      });
+      return { outcome: 'CANCELED', appointmentStatus: 'CANCELED', questionnaireType: null };
+    },
+
+    async confirm(
+      bookingKey: string,
+      appointmentId: string,
+      context: RequestContext,
+    ): Promise<ConfirmAppointmentResponse> {
+      const confirmedAt = await changes.confirm({ bookingKey, appointmentId, context });
+      return { appointmentStatus: 'BOOKED', confirmedAt: confirmedAt.toISOString() };
+    },
+
+    /** Another time for the same exam at the same clinic. */
+    async reschedule(
+      bookingKey: string,
+      appointmentId: string,
+      start: string,
+      context: RequestContext,
+    ) {
+      const appointment = await changes.find(bookingKey, appointmentId);
+      return move(
+        bookingKey,
+        appointmentId,
+        'RESCHEDULE',
+        { examSlug: appointment.exam.slug, clinicSlug: appointment.clinic.slug, start },
+        context,
+      );
+    },
+
+    /** Another exam and/or clinic. */
+    change(
+      bookingKey: string,
+      appointmentId: string,
+      target: ChangeAppointmentRequest,
+      context: RequestContext,
+    ) {
+      return move(bookingKey, appointmentId, 'CHANGE', target, context);
+    },
+
+    async cancelBookingRequest(
+      bookingKey: string,
+      request: CancelRequest,
+      context: RequestContext,
+    ) {
+      await changes.cancelBookingRequest({ bookingKey, words: words(request), context });
+      return { status: 'CANCELED' as const };
+    },
+
+    /**
+     * The appointment's calendar file; a moved one gives its replacement's
+     * (same UID, later SEQUENCE), so a stale link still updates the calendar.
+     */
+    async calendarFile(bookingKey: string, appointmentId: string): Promise<string> {
+      let appointment: ManagedAppointment = await changes.find(bookingKey, appointmentId);
+      for (let hops = 0; appointment.replacedBy && hops < 20; hops++) {
+        appointment = await changes.find(bookingKey, appointment.replacedBy);
+      }
+      const { exam, clinic } = appointment;
+      const canceled = appointment.status !== 'BOOKED' && appointment.status !== 'PENDING';
+      const url = `${deps.publicUrl}/appointments/${bookingKey}`;
+      return appointmentCalendarFile({
+        uid: appointment.calendarUid,
+        sequence: appointment.calendarSequence,
+        status: canceled ? 'CANCELED' : appointment.status === 'PENDING' ? 'PENDING' : 'BOOKED',
+        start: appointment.startsAt,
+        end: appointment.endsAt,
+        title: `${exam.name} at ${clinic.name}`,
+        description: [
+          `${exam.name}, ${formatClinicTime(appointment.startsAt, clinic.timeZone)} (${clinic.timeZone})`,
+          `Manage your appointment: ${url}`,
+        ].join('\n'),
+        url,
+        clinic: {
+          name: clinic.name,
+          address: clinicAddressLine(clinic),
+          latitude: clinic.latitude,
+          longitude: clinic.longitude,
+        },
+        organizer: { name: deps.providerName },
+        updatedAt: clock.now(),
+      });
+    },
+  };
+}
+
+export type AppointmentActionsService = ReturnType<typeof createAppointmentActionsService>;

@@ -1,0 +1,182 @@
+import type { AppointmentLinkActionResponse, AppointmentLinkResponse } from '@portal/contract';
+import { patientPortalErrorCodes } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import { createPeriodicTask } from '../../adapters/periodic-task.ts';
+import type { Database } from '../../db/database.ts';
+import { DomainError, NotFoundError } from '../../domain-error.ts';
+import type { RequestContext } from '../audit/index.ts';
+import { formatClinicTime } from '../availability/index.ts';
+import { type AppointmentChangesService, clinicWallTime } from '../booking/index.ts';
+import { queueOutboxMessages, reminderMessages } from '../notifications/index.ts';
+import type { AppointmentActionsService } from '../patient-portal/index.ts';
+import { actionLinkKey, signActionLink, verifyActionLink } from './action-links.ts';
+import * as repository from './reminders.repository.ts';
+
+/** 410: the link was used, or its appointment started or changed. */
+export class LinkNotUsableError extends DomainError {
+  readonly statusCode = 410;
+  readonly code = patientPortalErrorCodes.linkNotUsable;
+}
+
+export interface RemindersDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Hours before the start; config/patient-portal.json reminderLeadHours. */
+  leadHours: number[];
+  publicUrl: string;
+  providerName: string;
+  sessionSecret: string;
+}
+
+/**
+ * Reminders through the outbox at each lead time (docs/product/patient-portal.md#reminders):
+ * a run queues every reminder that has fallen due, each in one transaction with its
+ * links, on the appointment's locked row (a cancel meanwhile wins: it is no longer BOOKED).
+ * Only the shortest lead that has fallen due is sent: a server down for a day sends the
+ * 24-hour reminder, not the 72-hour one after it.
+ */
+export function createReminderScheduler(
+  deps: RemindersDeps & { batchSize?: number; intervalMs?: number; onError?: (e: unknown) => void },
+) {
+  const { db, clock, publicUrl, providerName } = deps;
+  const key = actionLinkKey(deps.sessionSecret);
+  const batchSize = deps.batchSize ?? 200;
+  const leads = [...new Set(deps.leadHours)].sort((a, b) => b - a);
+
+  async function queueOne(due: repository.DueReminder, leadHours: number, now: Date) {
+    return db.transaction().execute(async (tx) => {
+      if (!(await repository.lockBookedAppointment(tx, due.appointmentId))) return false;
+      const claim = { appointmentId: due.appointmentId, leadHours, now };
+      if (!(await repository.claimReminder(tx, claim))) return false;
+      const links: Record<'CONFIRM' | 'CANCEL', string> = { CONFIRM: '', CANCEL: '' };
+      for (const action of ['CONFIRM', 'CANCEL'] as const) {
+        const link = { appointmentId: due.appointmentId, bookingKey: due.bookingKey, action };
+        const signed = await signActionLink(key, { ...link, now, expiresAt: due.startsAt });
+        await repository.insertActionLink(tx, {
+          ...link,
+          tokenHash: signed.tokenHash,
+          now,
+          expiresAt: due.startsAt,
+        });
+        links[action] = `${publicUrl}/appointment-links/${signed.token}`;
+      }
+      const ids = await queueOutboxMessages(
+        tx,
+        reminderMessages({
+          providerName,
+          firstName: due.firstName,
+          email: due.email,
+          contactNumber: due.contactNumber,
+          line: `${due.examName}, ${due.clinicName}, ${clinicWallTime(due.startsAt, due.timeZone)}`,
+          confirmLink: links.CONFIRM,
+          cancelLink: links.CANCEL,
+          manageLink: `${publicUrl}/appointments/${due.bookingKey}`,
+        }),
+        now,
+      );
+      await repository.recordReminderMessages(tx, { ...claim, outboxMessageIds: ids });
+      return true;
+    });
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = clock.now();
+    let queued = 0;
+    for (const [index, leadHours] of leads.entries()) {
+      const shorterLeadHours = leads[index + 1] ?? 0;
+      for (;;) {
+        const due = await repository.listDueReminders(db, {
+          now,
+          leadHours,
+          shorterLeadHours,
+          limit: batchSize,
+        });
+        for (const reminder of due) if (await queueOne(reminder, leadHours, now)) queued += 1;
+        if (due.length < batchSize) break;
+      }
+    }
+    return queued;
+  }
+
+  return {
+    runOnce,
+    ...createPeriodicTask(runOnce, deps.intervalMs ?? 60_000, deps.onError ?? (() => {})),
+  };
+}
+
+/** What a reminder's link shows and does: the confirm and cancel of the patient portal. */
+export function createActionLinksService(
+  deps: Pick<RemindersDeps, 'db' | 'clock' | 'sessionSecret'> & {
+    changes: AppointmentChangesService;
+    actions: AppointmentActionsService;
+  },
+) {
+  const { db, clock, changes, actions } = deps;
+  const key = actionLinkKey(deps.sessionSecret);
+
+  async function claimsOf(token: string) {
+    const claims = await verifyActionLink(key, token, clock.now());
+    if (!claims) throw new NotFoundError('This link is not valid.');
+    return claims;
+  }
+
+  return {
+    async describe(token: string): Promise<AppointmentLinkResponse> {
+      const now = clock.now();
+      // An expired signature is still a link we issued: say so rather than "not valid".
+      const claims = await verifyActionLink(key, token, new Date(0)).then((found) =>
+        found ? found : claimsOf(token),
+      );
+      const appointment = await changes.find(claims.bookingKey, claims.appointmentId);
+      const stored = await repository.findActionLink(db, claims.tokenHash);
+      const state = stored?.usedAt
+        ? 'USED'
+        : !stored || stored.expiresAt <= now
+          ? 'EXPIRED'
+          : 'USABLE';
+      return {
+        action: claims.action,
+        state,
+        appointment: {
+          examName: appointment.exam.name,
+          clinicName: appointment.clinic.name,
+          startsAt: formatClinicTime(appointment.startsAt, appointment.clinic.timeZone),
+          timeZone: appointment.clinic.timeZone,
+          status: appointment.status,
+        },
+      };
+    },
+
+    /** Uses the link once; any refusal of the change itself is the portal's (409). */
+    async act(token: string, context: RequestContext): Promise<AppointmentLinkActionResponse> {
+      const claims = await claimsOf(token);
+      const { appointmentId, bookingKey } = claims;
+      const stored = await repository.findActionLink(db, claims.tokenHash);
+      if (!stored || stored.usedAt || stored.expiresAt <= clock.now()) {
+        throw new LinkNotUsableError('This link has been used or has expired.');
+      }
+      if (claims.action === 'CONFIRM') {
+        if (!(await repository.useActionLink(db, claims.tokenHash, clock.now()))) {
+          throw new LinkNotUsableError('This link has been used or has expired.');
+        }
+        await changes.confirm({ bookingKey, appointmentId, context });
+        return { outcome: 'CONFIRMED', bookingKey: null };
+      }
+      const cancelled = await actions.cancel(
+        bookingKey,
+        appointmentId,
+        { reason: null, note: null },
+        context,
+      );
+      // A cancel withdraws the appointment's unused links (migration 014); otherwise mark it.
+      await repository.useActionLink(db, claims.tokenHash, clock.now());
+      if (cancelled.outcome === 'QUESTIONNAIRE_REQUIRED') {
+        return { outcome: 'QUESTIONNAIRE_REQUIRED', bookingKey };
+      }
+      return { outcome: cancelled.outcome, bookingKey: null };
+    },
+  };
+}
+
+export type ActionLinksService = ReturnType<typeof createActionLinksService>;

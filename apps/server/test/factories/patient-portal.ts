@@ -1,0 +1,77 @@
+import type { Exam, PatientPortalConfig } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { ProviderConfig } from '../../src/config/provider-config.ts';
+import { demoProvider } from '../build-test-app.ts';
+import { authenticate, sessionCookieOf } from './authentication.ts';
+import { listSlots, patientDetails, reserveBookingKey } from './booking.ts';
+
+/**
+ * The demo provider with the patient portal's settings given here and sign-in
+ * without an OTP, so a test states the windows it relies on.
+ */
+export function providerWithPortal(settings: Partial<PatientPortalConfig>): ProviderConfig {
+  const provider = demoProvider();
+  return {
+    ...provider,
+    authentication: { ...provider.authentication, otpEnabled: false },
+    patientPortal: { ...provider.patientPortal, ...settings },
+  };
+}
+
+/** An exam of the catalogue matching `which`, and a clinic performing it (found, not named). */
+export async function examAndClinic(
+  app: FastifyInstance,
+  which: (exam: Exam) => boolean,
+): Promise<{ exam: Exam; clinicSlug: string }> {
+  const exams = (await app.inject({ method: 'GET', url: '/api/exams' })).json() as Exam[];
+  for (const exam of exams.filter(which)) {
+    const clinics = (
+      await app.inject({ method: 'GET', url: `/api/clinics?examSlugs=${exam.slug}` })
+    ).json().clinics as Array<{ slug: string }>;
+    if (clinics[0]) return { exam, clinicSlug: clinics[0].slug };
+  }
+  throw new Error('no exam in the catalogue matches');
+}
+
+/** Free starts of the exam at the clinic over the next two weeks of the test clock. */
+export async function freeStarts(
+  app: FastifyInstance,
+  clinicSlug: string,
+  examSlug: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  return (await listSlots(app, clinicSlug, examSlug, from, to)).map((slot) => slot.start);
+}
+
+/** Books one appointment at `start` and signs its patient in: the key, id and session cookie. */
+export async function bookAndSignIn(
+  app: FastifyInstance,
+  input: { examSlug: string; clinicSlug: string; start: string; remoteAddress?: string },
+): Promise<{ bookingKey: string; appointmentId: string; cookie: string }> {
+  const bookingKey = await reserveBookingKey(app);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    payload: {
+      bookingKey,
+      items: [{ examSlug: input.examSlug, clinicSlug: input.clinicSlug, start: input.start }],
+      patientDetails: patientDetails(),
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const signedIn = await authenticate(
+    app,
+    { bookingKey, dateOfBirth: patientDetails().dateOfBirth },
+    { remoteAddress: input.remoteAddress ?? '198.51.100.7' },
+  );
+  expect(signedIn.json()).toMatchObject({ success: true, otpRequired: false });
+  const summary = await app.inject({
+    method: 'GET',
+    url: `/api/secured/appointments/${bookingKey}`,
+    headers: { cookie: sessionCookieOf(signedIn)! },
+  });
+  const appointmentId = summary.json().appointments[0].id as string;
+  return { bookingKey, appointmentId, cookie: sessionCookieOf(signedIn)! };
+}
