@@ -16,6 +16,7 @@ import { createAvailabilityService } from './modules/availability/index.ts';
 import { createBookingCleanup } from './modules/booking/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
 import { createOutboxWorker } from './modules/notifications/index.ts';
+import { createCalendarFiles } from './modules/patient-portal/index.ts';
 import {
   loadQuestionnaireConfig,
   type QuestionnaireConfig,
@@ -122,6 +123,13 @@ async function main(): Promise<void> {
     sms,
     channels,
     clock: systemClock,
+    // Confirmation, change and cancel e-mails carry the appointments' calendar files.
+    calendarFiles: createCalendarFiles({
+      db,
+      clock: systemClock,
+      publicUrl: env.publicUrl,
+      providerName: provider.radiology.name,
+    }),
     // Ids and error codes only: SMTP replies can quote the recipient.
     onError: (err, messageId) => {
       const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };

@@ -6,6 +6,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Files attached (calendar files of the appointments the e-mail is about). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Delivers e-mail. `name` is recorded on the outbox row (delivered_via). */
@@ -30,6 +38,7 @@ export function createSmtpMailAdapter(smtpUrl: string, from: string): MailAdapte
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
     async close() {

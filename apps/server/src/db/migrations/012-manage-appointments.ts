@@ -12,6 +12,8 @@ import { type Kysely, sql } from 'kysely';
  * - What the patient said when cancelling (`cancel_reason`, `cancel_note`), and when
  *   they confirmed (`confirmed_at`) or the appointment ended (`ended_at`).
  * - Booking requests may be CANCELED by the patient, with a reason and note too.
+ * - outbox_messages.calendar_booking_key: an e-mail that carries the calendar files of
+ *   that key's appointments, built when it is sent (so a retry sends the current ones).
  */
 const up = [
   'ALTER TABLE appointments DROP CONSTRAINT IF EXISTS appointments_status_check',
@@ -35,9 +37,12 @@ const up = [
   'ALTER TABLE booking_requests ADD COLUMN cancel_reason text CHECK (length(cancel_reason) <= 64)',
   'ALTER TABLE booking_requests ADD COLUMN cancel_note text CHECK (length(cancel_note) <= 500)',
   'ALTER TABLE booking_requests ADD COLUMN canceled_at timestamptz',
+  `ALTER TABLE outbox_messages ADD COLUMN calendar_booking_key text
+    CHECK (length(calendar_booking_key) <= 64)`,
 ];
 
 const down = [
+  'ALTER TABLE outbox_messages DROP COLUMN IF EXISTS calendar_booking_key',
   'ALTER TABLE booking_requests DROP COLUMN IF EXISTS canceled_at',
   'ALTER TABLE booking_requests DROP COLUMN IF EXISTS cancel_note',
   'ALTER TABLE booking_requests DROP COLUMN IF EXISTS cancel_reason',

@@ -140,6 +140,8 @@ export interface OutboxMessagesTable {
   delivered_via: string | null;
   created_at: CreatedAt;
   sent_at: NullableTimestamp;
+  /** Migration 012: the e-mail carries this key's appointments as calendar files. */
+  calendar_booking_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Append-only (a trigger refuses UPDATE and DELETE). Details carry ids, never patient data. */

@@ -52,17 +52,8 @@ export interface ManagedAppointment {
   };
 }
 
-/**
- * The appointment `appointmentId` if it is under `bookingKey` (another key's id
- * reads as absent), locked until the transaction ends when `lock` is set.
- */
-export async function findManagedAppointment(
-  db: Db,
-  bookingKey: string,
-  appointmentId: string,
-  lock = false,
-): Promise<ManagedAppointment | undefined> {
-  let query = db
+function managedAppointments(db: Db, bookingKey: string) {
+  return db
     .selectFrom('appointments')
     .innerJoin('exams', 'exams.id', 'appointments.exam_id')
     .innerJoin('modalities', 'modalities.id', 'exams.modality_id')
@@ -103,11 +94,14 @@ export async function findManagedAppointment(
       'clinics.latitude',
       'clinics.longitude',
     ])
-    .where('appointments.id', '=', appointmentId)
     .where('appointments.booking_key', '=', bookingKey);
-  if (lock) query = query.forUpdate('appointments');
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
+}
+
+type ManagedRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof managedAppointments>['executeTakeFirst']>>
+>;
+
+function toManaged(row: ManagedRow): ManagedAppointment {
   return {
     id: row.id,
     bookingKey: row.bookingKey,
@@ -149,6 +143,34 @@ export async function findManagedAppointment(
       longitude: row.longitude,
     },
   };
+}
+
+/**
+ * The appointment `appointmentId` if it is under `bookingKey` (another key's id
+ * reads as absent), locked until the transaction ends when `lock` is set.
+ */
+export async function findManagedAppointment(
+  db: Db,
+  bookingKey: string,
+  appointmentId: string,
+  lock = false,
+): Promise<ManagedAppointment | undefined> {
+  let query = managedAppointments(db, bookingKey).where('appointments.id', '=', appointmentId);
+  if (lock) query = query.forUpdate('appointments');
+  const row = await query.executeTakeFirst();
+  return row ? toManaged(row) : undefined;
+}
+
+/** Every appointment of the key, earliest first. */
+export async function listManagedAppointments(
+  db: Db,
+  bookingKey: string,
+): Promise<ManagedAppointment[]> {
+  const rows = await managedAppointments(db, bookingKey)
+    .orderBy('appointments.starts_at')
+    .orderBy('appointments.id')
+    .execute();
+  return rows.map(toManaged);
 }
 
 /** What the patient said when asking to cancel (kept even while a questionnaire is pending). */

@@ -72,10 +72,16 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
       contactNumber: appointment.patient.contactNumber,
       link: link(appointment.bookingKey),
       lines,
+      calendarBookingKey: appointment.bookingKey,
     });
   }
 
   return {
+    /** Every appointment of the key, earliest first (whatever its status). */
+    listOfKey(bookingKey: string): Promise<ManagedAppointment[]> {
+      return store.listManagedAppointments(bookingKey);
+    },
+
     /** The appointment of this key (404 for an id of another key: ids are not secrets). */
     async find(bookingKey: string, appointmentId: string): Promise<ManagedAppointment> {
       const appointment = await store.findManagedAppointment(bookingKey, appointmentId);

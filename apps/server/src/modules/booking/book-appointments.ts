@@ -87,6 +87,7 @@ export function createAppointmentBooker(deps: {
               ({ slot }) =>
                 `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
             ),
+            calendarBookingKey: request.bookingKey,
           })
         : [];
     return {

@@ -96,6 +96,7 @@ export interface BookingStore {
     appointmentId: string,
     lock?: boolean,
   ): Promise<ManagedAppointment | undefined>;
+  listManagedAppointments(bookingKey: string): Promise<ManagedAppointment[]>;
   recordCancelReason(
     appointmentId: string,
     said: { reason: string | null; note: string | null },

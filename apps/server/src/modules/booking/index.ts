@@ -25,7 +25,10 @@ import * as holds from './slot-holds.repository.ts';
 import { createSlotHoldsService } from './slot-holds.service.ts';
 import { createSlotTurns } from './slot-turns.ts';
 
-export type { ManagedAppointment } from './appointment-changes.repository.ts';
+export {
+  listManagedAppointments,
+  type ManagedAppointment,
+} from './appointment-changes.repository.ts';
 export type {
   AppointmentChangesService,
   CancelWords,
@@ -106,6 +109,7 @@ function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): Bookin
     claimFirstFreeResource: (input) => bookings.claimFirstFreeResource(db, input),
     findManagedAppointment: (bookingKey, appointmentId, lock) =>
       changes.findManagedAppointment(db, bookingKey, appointmentId, lock),
+    listManagedAppointments: (bookingKey) => changes.listManagedAppointments(db, bookingKey),
     recordCancelReason: (appointmentId, said) =>
       changes.recordCancelReason(db, appointmentId, said),
     endAppointment: (appointmentId, status, now) =>

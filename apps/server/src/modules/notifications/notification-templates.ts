@@ -18,6 +18,8 @@ export interface BookingNotice {
   link: string;
   /** One line per exam, already clinic-local ("MRI Knee, Parramatta, Mon 2 Mar 2026 09:00"). */
   lines: string[];
+  /** The e-mail carries this key's appointments as calendar files (built when sent). */
+  calendarBookingKey?: string;
 }
 
 const escapeHtml = (value: string) =>
@@ -100,6 +102,7 @@ export function bookingNoticeMessages(notice: BookingNotice): NewOutboxMessage[]
       subject,
       bodyText: text,
       bodyHtml: html,
+      calendarBookingKey: notice.calendarBookingKey ?? null,
     },
     {
       channel: 'SMS',

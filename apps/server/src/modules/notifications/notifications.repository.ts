@@ -10,6 +10,8 @@ export interface NewOutboxMessage {
   subject: string | null;
   bodyText: string;
   bodyHtml: string | null;
+  /** An e-mail with this key's appointments attached as calendar files (built when sent). */
+  calendarBookingKey?: string | null;
 }
 
 export interface OutboxMessageRow {
@@ -27,6 +29,7 @@ export interface OutboxMessageRow {
   deliveredVia: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  calendarBookingKey: string | null;
 }
 
 const columns = [
@@ -44,6 +47,7 @@ const columns = [
   'delivered_via',
   'created_at',
   'sent_at',
+  'calendar_booking_key',
 ] as const;
 
 type Row = {
@@ -61,6 +65,7 @@ type Row = {
   delivered_via: string | null;
   created_at: Date;
   sent_at: Date | null;
+  calendar_booking_key: string | null;
 };
 
 const toMessage = (row: Row): OutboxMessageRow => ({
@@ -78,6 +83,7 @@ const toMessage = (row: Row): OutboxMessageRow => ({
   deliveredVia: row.delivered_via,
   createdAt: new Date(row.created_at),
   sentAt: row.sent_at ? new Date(row.sent_at) : null,
+  calendarBookingKey: row.calendar_booking_key,
 });
 
 /** Queues messages; call inside the transaction that creates what they announce. */
@@ -107,6 +113,7 @@ export async function queueOutboxMessages(
         body_text: message.bodyText,
         body_html: message.bodyHtml,
         next_attempt_at: now,
+        calendar_booking_key: message.calendarBookingKey ?? null,
       })),
     )
     .returning('id')
@@ -123,17 +130,18 @@ export async function queueOutboxMessages(
 export function queuedWithStatement(messages: NewOutboxMessage[], now: Date): AttachedWrite {
   return attachedWrite(
     (gate) => sql`INSERT INTO outbox_messages (channel, template, recipient, subject, body_text,
-      body_html, next_attempt_at)
+      body_html, calendar_booking_key, next_attempt_at)
     SELECT v.channel, v.template, v.recipient, v.subject, v.body_text, v.body_html,
-      ${now.toISOString()}::timestamptz
+      v.calendar_booking_key, ${now.toISOString()}::timestamptz
     FROM (VALUES ${sql.join(
       messages.map(
         (message, position) =>
           sql`(${position}::integer, ${message.channel}::text, ${message.template}::text,
             ${message.recipient}::text, ${message.subject}::text, ${message.bodyText}::text,
-            ${message.bodyHtml}::text)`,
+            ${message.bodyHtml}::text, ${message.calendarBookingKey ?? null}::text)`,
       ),
-    )}) AS v (position, channel, template, recipient, subject, body_text, body_html)
+    )}) AS v (position, channel, template, recipient, subject, body_text, body_html,
+      calendar_booking_key)
     CROSS JOIN ${gate}
     ORDER BY v.position
     RETURNING id`,

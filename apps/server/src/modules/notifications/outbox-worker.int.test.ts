@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 import { createSmtpMailAdapter, type MailAdapter, type MailMessage } from '../../adapters/mail.ts';
@@ -74,41 +73,6 @@ it('two workers claiming concurrently (FOR UPDATE SKIP LOCKED) send each message
   const rows = await database.db.selectFrom('outbox_messages').selectAll().execute();
   expect(rows.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
 });
-
-interface Sink {
-  url: string;
-  received: string[];
-  failNext: number;
-  close(): Promise<void>;
-}
-
-async function startSmtpSink(): Promise<Sink> {
-  const sink = { received: [] as string[], failNext: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (sink.failNext > 0) {
-          sink.failNext -= 1;
-          const error = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
-          return callback(error);
-        }
-        sink.received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return Object.assign(sink, {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 it('delivers over SMTP, retrying with exponential backoff after a failure', async () => {
   const sink = await startSmtpSink();

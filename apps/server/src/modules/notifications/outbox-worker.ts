@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { MailAdapter } from '../../adapters/mail.ts';
+import type { MailAdapter, MailAttachment } from '../../adapters/mail.ts';
 import { createPeriodicTask } from '../../adapters/periodic-task.ts';
 import type { SmsAdapter } from '../../adapters/sms.ts';
 import type { Database } from '../../db/database.ts';
@@ -29,6 +29,11 @@ export interface OutboxWorkerOptions {
   channels?: ReadonlyArray<'EMAIL' | 'SMS'>;
   /** Told about failures (ids and error text only; never recipients or bodies). */
   onError?: (error: unknown, messageId: string | null) => void;
+  /**
+   * The calendar files of a booking key's appointments, for an e-mail that carries them
+   * (server.ts passes the patient portal's; notifications does not read appointments).
+   */
+  calendarFiles?: (bookingKey: string) => Promise<MailAttachment[]>;
 }
 
 export interface OutboxWorker {
@@ -67,11 +72,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(message: OutboxMessageRow): Promise<string> {
     if (message.channel === 'EMAIL') {
+      const attachments =
+        message.calendarBookingKey && options.calendarFiles
+          ? await options.calendarFiles(message.calendarBookingKey)
+          : [];
       await mail.send({
         to: message.recipient,
         subject: message.subject ?? '',
         text: message.bodyText,
         html: message.bodyHtml,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       return mail.name;
     }

@@ -11,11 +11,9 @@ import { patientPortalErrorCodes } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { RequestContext } from '../audit/index.ts';
-import { formatClinicTime } from '../availability/index.ts';
 import type { AppointmentChangesService, ManagedAppointment } from '../booking/index.ts';
-import { appointmentCalendarFile } from '../calendar/index.ts';
+import { appointmentCalendar } from './calendar-files.ts';
 import { assertMayCancel, assertMayMove, changeStatus } from './change-windows.ts';
-import { clinicAddressLine } from './clinic-address.ts';
 
 /** 422: a cancel reason the provider does not offer. */
 export class UnknownCancelReasonError extends DomainError {
@@ -165,30 +163,7 @@ export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
       for (let hops = 0; appointment.replacedBy && hops < 20; hops++) {
         appointment = await changes.find(bookingKey, appointment.replacedBy);
       }
-      const { exam, clinic } = appointment;
-      const canceled = appointment.status !== 'BOOKED' && appointment.status !== 'PENDING';
-      const url = `${deps.publicUrl}/appointments/${bookingKey}`;
-      return appointmentCalendarFile({
-        uid: appointment.calendarUid,
-        sequence: appointment.calendarSequence,
-        status: canceled ? 'CANCELED' : appointment.status === 'PENDING' ? 'PENDING' : 'BOOKED',
-        start: appointment.startsAt,
-        end: appointment.endsAt,
-        title: `${exam.name} at ${clinic.name}`,
-        description: [
-          `${exam.name}, ${formatClinicTime(appointment.startsAt, clinic.timeZone)} (${clinic.timeZone})`,
-          `Manage your appointment: ${url}`,
-        ].join('\n'),
-        url,
-        clinic: {
-          name: clinic.name,
-          address: clinicAddressLine(clinic),
-          latitude: clinic.latitude,
-          longitude: clinic.longitude,
-        },
-        organizer: { name: deps.providerName },
-        updatedAt: clock.now(),
-      });
+      return appointmentCalendar(appointment, deps, clock.now());
     },
   };
 }

@@ -12,6 +12,7 @@ export {
   type AppointmentActionsService,
   createAppointmentActionsService,
 } from './appointment-actions.service.ts';
+export { createCalendarFiles } from './calendar-files.ts';
 export { changeStatus, priorMinutesFor } from './change-windows.ts';
 
 export interface PatientPortalModuleDeps {
