@@ -57,7 +57,12 @@ export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
     { path: 'appointments/:bookingKey', lazy: patientPortalRoutes.appointment },
     { path: 'appointments/pending/:bookingKey', lazy: patientPortalRoutes.appointment },
     { path: 'appointments/:bookingKey/kiosk', lazy: patientPortalRoutes.appointment },
+    {
+      path: 'appointments/:bookingKey/reschedule/:appointmentId',
+      lazy: patientPortalRoutes.reschedule,
+    },
     { path: 'a/:bookingKey', lazy: patientPortalRoutes.appointment },
+    { path: 'appointment-links/:token', lazy: patientPortalRoutes.appointmentLink },
     { path: 'booking-requests/:bookingKey', lazy: patientPortalRoutes.bookingRequest },
     { path: 'br/:bookingKey', lazy: patientPortalRoutes.bookingRequest },
     // The patient portal's other pages (results, check-in, ...) come with later issues.

@@ -3,10 +3,17 @@
  * and times, the patient form and the completion summary. Route modules load on demand, except
  * the home: the most visited page is in the entry, so the router starts on it at once instead
  * of rendering a fallback while it imports the route (Lighthouse LCP and TBT: the booking home's
- * speed budget in docs/benchmarks.md).
+ * speed budget in docs/benchmarks.md). It lends the patient portal's reschedule page the clinic
+ * list, the slot search, the calendar, the slot times and the day arithmetic (their code goes to
+ * that page's lazy chunk, not the entry).
  */
+export { useClinicSlots, useClinics, useNextAvailable } from './api/availability-api.ts';
 export { useBodyParts, useExamGroups, useExams, useWalkInExams } from './api/catalogue-api.ts';
+export { Calendar } from './components/calendar.tsx';
+export { SlotTime } from './components/slot-time.tsx';
 export { bookingHomePrefetches } from './home-prefetch.ts';
+export type { CalendarView } from './model/booking-params.ts';
+export { addDays, addMonths, dayInZone, visibleRange } from './model/calendar-dates.ts';
 export { BookingHomePage } from './routes/booking-home-page.tsx';
 
 export const bookingRoutes = {

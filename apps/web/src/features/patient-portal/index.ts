@@ -10,4 +10,12 @@ export const patientPortalRoutes = {
     Component: (await import('./routes/booking-request-summary-page.tsx'))
       .BookingRequestSummaryPage,
   }),
+  /** /appointments/:bookingKey/reschedule/:appointmentId: another time (or clinic). */
+  reschedule: async () => ({
+    Component: (await import('./routes/reschedule-page.tsx')).ReschedulePage,
+  }),
+  /** /appointment-links/:token: a reminder's confirm or cancel link (no sign-in). */
+  appointmentLink: async () => ({
+    Component: (await import('./routes/appointment-link-page.tsx')).AppointmentLinkPage,
+  }),
 };
