@@ -29,8 +29,8 @@ import {
   patientPortalModule,
 } from './modules/patient-portal/index.ts';
 import {
+  createAppointmentQuestionnaireCheck,
   createBookingQuestionnaireHooks,
-  createCancelQuestionnaireCheck,
   questionnairesModule,
 } from './modules/questionnaires/index.ts';
 import { remindersModule } from './modules/reminders/index.ts';
@@ -177,11 +177,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
   });
+  const questionnaireApplies = createAppointmentQuestionnaireCheck({
+    db: deps.db,
+    clock: deps.clock,
+  });
   const actions = createAppointmentActionsService({
     changes,
     settings: provider.patientPortal,
     clock: deps.clock,
-    cancelNeedsQuestionnaire: createCancelQuestionnaireCheck({ db: deps.db, clock: deps.clock }),
+    questionnaireApplies,
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
   });
@@ -189,6 +193,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     db: deps.db,
     settings: provider.patientPortal,
     actions,
+    questionnaireApplies,
   });
   await app.register(remindersModule, {
     db: deps.db,

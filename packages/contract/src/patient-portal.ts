@@ -44,6 +44,11 @@ export const appointmentSummarySchema = z.object({
   confirmedAt: instantSchema.nullable().optional(),
   /** The appointment that took this one's place (RESCHEDULED, CHANGED). */
   replacedBy: z.uuid().nullable().optional(),
+  /**
+   * An offer the patient may decline with the DECLINE_APPOINTMENT questionnaire: a pending
+   * or staff-booked appointment to which an unanswered one applies.
+   */
+  declinable: z.boolean().optional(),
   /** The exam's preparation steps at this appointment's clinic-local times, earliest first. */
   preparation: z.array(timedPreparationStepSchema).optional(),
 });

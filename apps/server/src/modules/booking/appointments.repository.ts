@@ -11,6 +11,8 @@ export interface AppointmentOfKey {
   /** Migration 012: when the patient confirmed; the appointment that replaced this one. */
   confirmedAt: Date | null;
   replacedBy: string | null;
+  /** Booked by clinic staff or a referrer for the patient (an offer the patient may decline). */
+  staffBooking: boolean;
   exam: {
     slug: string;
     name: string;
@@ -59,6 +61,7 @@ export async function listAppointmentsOfKey(
       'exams.walk_in as walkIn',
       'appointments.confirmed_at as confirmedAt',
       'appointments.replaced_by as replacedBy',
+      'appointments.staff_booking as staffBooking',
       'clinics.latitude as clinicLatitude',
       'clinics.longitude as clinicLongitude',
       'clinics.phone as clinicPhone',
@@ -87,6 +90,7 @@ export async function listAppointmentsOfKey(
     endsAt: new Date(row.endsAt),
     confirmedAt: row.confirmedAt ? new Date(row.confirmedAt) : null,
     replacedBy: row.replacedBy,
+    staffBooking: row.staffBooking,
     exam: {
       slug: row.examSlug,
       name: row.examName,

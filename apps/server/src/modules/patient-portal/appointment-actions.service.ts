@@ -21,12 +21,18 @@ export class UnknownCancelReasonError extends DomainError {
   readonly code = patientPortalErrorCodes.unknownCancelReason;
 }
 
+export type QuestionnaireApplies = (
+  bookingKey: string,
+  appointmentId: string,
+  type: 'CANCEL_APPOINTMENT_PATIENT' | 'DECLINE_APPOINTMENT',
+) => Promise<boolean>;
+
 export interface AppointmentActionsDeps {
   changes: AppointmentChangesService;
   settings: PatientPortalConfig;
   clock: Clock;
-  /** Whether cancelling waits for an unanswered CANCEL_APPOINTMENT_PATIENT questionnaire. */
-  cancelNeedsQuestionnaire: (bookingKey: string, appointmentId: string) => Promise<boolean>;
+  /** Whether an unanswered questionnaire of the type applies (createAppointmentQuestionnaireCheck). */
+  questionnaireApplies: QuestionnaireApplies;
   publicUrl: string;
   providerName: string;
 }
@@ -94,7 +100,9 @@ export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
           questionnaireType: null,
         };
       }
-      if (await deps.cancelNeedsQuestionnaire(bookingKey, appointmentId)) {
+      if (
+        await deps.questionnaireApplies(bookingKey, appointmentId, 'CANCEL_APPOINTMENT_PATIENT')
+      ) {
         await changes.recordCancelWish({ ...wish, askClinic: false });
         return {
           outcome: 'QUESTIONNAIRE_REQUIRED',

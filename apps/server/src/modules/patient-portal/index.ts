@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { registerAppointmentActionRoutes } from './appointment-actions.routes.ts';
-import type { AppointmentActionsService } from './appointment-actions.service.ts';
+import type {
+  AppointmentActionsService,
+  QuestionnaireApplies,
+} from './appointment-actions.service.ts';
 import { registerPatientPortalRoutes } from './patient-portal.routes.ts';
 import { createPatientPortalService } from './patient-portal.service.ts';
 
@@ -11,6 +14,7 @@ export {
   type AppointmentActionsDeps,
   type AppointmentActionsService,
   createAppointmentActionsService,
+  type QuestionnaireApplies,
 } from './appointment-actions.service.ts';
 export { createCalendarFiles } from './calendar-files.ts';
 export { changeStatus, priorMinutesFor } from './change-windows.ts';
@@ -20,6 +24,7 @@ export interface PatientPortalModuleDeps {
   settings: PatientPortalConfig;
   /** The changes a patient may make (createAppointmentActionsService), built once in app.ts. */
   actions: AppointmentActionsService;
+  questionnaireApplies: QuestionnaireApplies;
 }
 
 /**
@@ -32,7 +37,7 @@ export async function patientPortalModule(
   app: FastifyInstance,
   deps: PatientPortalModuleDeps,
 ): Promise<void> {
-  const summaries = createPatientPortalService({ db: deps.db, settings: deps.settings });
+  const summaries = createPatientPortalService(deps);
   const { patientPortalBackgroundImageEnabled, cancelReasons, rescheduleWalkInAllowed } =
     deps.settings;
   registerPatientPortalRoutes(app, summaries, {

@@ -1,13 +1,14 @@
-import type {
-  AppointmentsSummaryResponse,
-  BookingRequestSummaryResponse,
-  PatientPortalConfig,
-} from '@portal/contract';
+import type { AppointmentsSummaryResponse, BookingRequestSummaryResponse } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { formatClinicTime, timedPreparation } from '../availability/index.ts';
-import { findBookingRequestOfKey, listAppointmentsOfKey } from '../booking/index.ts';
+import {
+  type AppointmentOfKey,
+  findBookingRequestOfKey,
+  listAppointmentsOfKey,
+} from '../booking/index.ts';
+import type { QuestionnaireApplies } from './appointment-actions.service.ts';
 import { clinicAddressLine } from './clinic-address.ts';
 
 /** BOOKED while any appointment is booked, else PENDING while any waits, else the first one's. */
@@ -23,9 +24,15 @@ function overallStatus(statuses: string[]): string {
  */
 export function createPatientPortalService(deps: {
   db: Kysely<Database>;
-  settings: Pick<PatientPortalConfig, 'cancelReasons'>;
+  /** Whether an unanswered questionnaire of the type applies (createAppointmentQuestionnaireCheck). */
+  questionnaireApplies: QuestionnaireApplies;
 }) {
   const { db } = deps;
+  /** An offer (pending, or booked by staff) that a DECLINE_APPOINTMENT questionnaire applies to. */
+  const declinable = async (bookingKey: string, appointment: AppointmentOfKey) =>
+    (appointment.status === 'PENDING' ||
+      (appointment.status === 'BOOKED' && appointment.staffBooking)) &&
+    (await deps.questionnaireApplies(bookingKey, appointment.id, 'DECLINE_APPOINTMENT'));
   return {
     async appointments(bookingKey: string): Promise<AppointmentsSummaryResponse> {
       const appointments = await listAppointmentsOfKey(db, bookingKey);
@@ -35,36 +42,39 @@ export function createPatientPortalService(deps: {
         bookingKey,
         status: overallStatus(appointments.map((appointment) => appointment.status)),
         patient: first.patient,
-        appointments: appointments.map((appointment) => {
-          const { id, status, startsAt, endsAt, exam, clinic } = appointment;
-          return {
-            id,
-            status,
-            startsAt: formatClinicTime(startsAt, clinic.timeZone),
-            endsAt: formatClinicTime(endsAt, clinic.timeZone),
-            timeZone: clinic.timeZone,
-            exam: {
-              slug: exam.slug,
-              name: exam.name,
-              modalityName: exam.modalityName,
-              ...(exam.prepInstructions ? { prepInstructions: exam.prepInstructions } : {}),
-              walkIn: exam.walkIn,
-            },
-            clinic: {
-              id: clinic.id,
-              slug: clinic.slug,
-              name: clinic.name,
-              address: clinicAddressLine(clinic),
+        appointments: await Promise.all(
+          appointments.map(async (appointment) => {
+            const { id, status, startsAt, endsAt, exam, clinic } = appointment;
+            return {
+              id,
+              status,
+              startsAt: formatClinicTime(startsAt, clinic.timeZone),
+              endsAt: formatClinicTime(endsAt, clinic.timeZone),
               timeZone: clinic.timeZone,
-              latitude: clinic.latitude,
-              longitude: clinic.longitude,
-              phone: clinic.phone,
-            },
-            confirmedAt: appointment.confirmedAt?.toISOString() ?? null,
-            replacedBy: appointment.replacedBy,
-            preparation: timedPreparation(exam.preparationSteps, startsAt, clinic.timeZone),
-          };
-        }),
+              exam: {
+                slug: exam.slug,
+                name: exam.name,
+                modalityName: exam.modalityName,
+                ...(exam.prepInstructions ? { prepInstructions: exam.prepInstructions } : {}),
+                walkIn: exam.walkIn,
+              },
+              clinic: {
+                id: clinic.id,
+                slug: clinic.slug,
+                name: clinic.name,
+                address: clinicAddressLine(clinic),
+                timeZone: clinic.timeZone,
+                latitude: clinic.latitude,
+                longitude: clinic.longitude,
+                phone: clinic.phone,
+              },
+              confirmedAt: appointment.confirmedAt?.toISOString() ?? null,
+              replacedBy: appointment.replacedBy,
+              preparation: timedPreparation(exam.preparationSteps, startsAt, clinic.timeZone),
+              declinable: await declinable(bookingKey, appointment),
+            };
+          }),
+        ),
       };
     },
 

@@ -18,17 +18,18 @@ export {
 } from './questionnaires.service.ts';
 
 /**
- * For the patient portal's cancel (docs/product/patient-portal.md#cancel): whether
- * cancelling this appointment waits for an unanswered CANCEL_APPOINTMENT_PATIENT
- * questionnaire, whose saving then cancels it.
+ * For the patient portal (docs/product/patient-portal.md#manage): whether an unanswered
+ * questionnaire of `type` applies to this appointment. A CANCEL_APPOINTMENT_PATIENT one
+ * stands before a cancel (saving it cancels); a DECLINE_APPOINTMENT one offers declining.
  */
-export function createCancelQuestionnaireCheck(deps: { db: Kysely<Database>; clock: Clock }) {
+export function createAppointmentQuestionnaireCheck(deps: { db: Kysely<Database>; clock: Clock }) {
   const service = createSecuredQuestionnairesService({ ...deps, onRefused: () => {} });
-  return async (bookingKey: string, appointmentId: string): Promise<boolean> => {
-    const listing = await service.listForAppointments(bookingKey, {
-      appointmentId,
-      type: 'CANCEL_APPOINTMENT_PATIENT',
-    });
+  return async (
+    bookingKey: string,
+    appointmentId: string,
+    type: 'CANCEL_APPOINTMENT_PATIENT' | 'DECLINE_APPOINTMENT',
+  ): Promise<boolean> => {
+    const listing = await service.listForAppointments(bookingKey, { appointmentId, type });
     const answered = new Set(listing.examQuestionnaireAnswers.map((a) => a.questionnaireId));
     return listing.questionnaires.some((questionnaire) => !answered.has(questionnaire.id));
   };
