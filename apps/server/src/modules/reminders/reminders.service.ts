@@ -1,17 +1,16 @@
 import type { AppointmentLinkActionResponse, AppointmentLinkResponse } from '@portal/contract';
 import { patientPortalErrorCodes } from '@portal/contract';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import { createPeriodicTask } from '../../adapters/periodic-task.ts';
-import type { Database } from '../../db/database.ts';
 import { DomainError, NotFoundError } from '../../domain-error.ts';
 import type { RequestContext } from '../audit/index.ts';
 import { formatClinicTime } from '../availability/index.ts';
 import { type AppointmentChangesService, clinicWallTime } from '../booking/index.ts';
-import { queueOutboxMessages, reminderMessages } from '../notifications/index.ts';
+import { reminderMessages } from '../notifications/index.ts';
 import type { AppointmentActionsService } from '../patient-portal/index.ts';
 import { actionLinkKey, signActionLink, verifyActionLink } from './action-links.ts';
-import * as repository from './reminders.repository.ts';
+import type { ReminderStore } from './reminder-store.ts';
+import type { DueReminder } from './reminders.repository.ts';
 
 /** 410: the link was used, or its appointment started or changed. */
 export class LinkNotUsableError extends DomainError {
@@ -20,7 +19,7 @@ export class LinkNotUsableError extends DomainError {
 }
 
 export interface RemindersDeps {
-  db: Kysely<Database>;
+  store: ReminderStore;
   clock: Clock;
   /** Hours before the start; config/patient-portal.json reminderLeadHours. */
   leadHours: number[];
@@ -39,21 +38,21 @@ export interface RemindersDeps {
 export function createReminderScheduler(
   deps: RemindersDeps & { batchSize?: number; intervalMs?: number; onError?: (e: unknown) => void },
 ) {
-  const { db, clock, publicUrl, providerName } = deps;
+  const { store, clock, publicUrl, providerName } = deps;
   const key = actionLinkKey(deps.sessionSecret);
   const batchSize = deps.batchSize ?? 200;
   const leads = [...new Set(deps.leadHours)].sort((a, b) => b - a);
 
-  async function queueOne(due: repository.DueReminder, leadHours: number, now: Date) {
-    return db.transaction().execute(async (tx) => {
-      if (!(await repository.lockBookedAppointment(tx, due.appointmentId))) return false;
+  async function queueOne(due: DueReminder, leadHours: number, now: Date) {
+    return store.transaction(async (tx) => {
+      if (!(await tx.lockBookedAppointment(due.appointmentId))) return false;
       const claim = { appointmentId: due.appointmentId, leadHours, now };
-      if (!(await repository.claimReminder(tx, claim))) return false;
+      if (!(await tx.claimReminder(claim))) return false;
       const links: Record<'CONFIRM' | 'CANCEL', string> = { CONFIRM: '', CANCEL: '' };
       for (const action of ['CONFIRM', 'CANCEL'] as const) {
         const link = { appointmentId: due.appointmentId, bookingKey: due.bookingKey, action };
         const signed = await signActionLink(key, { ...link, now, expiresAt: due.startsAt });
-        await repository.insertActionLink(tx, {
+        await tx.insertActionLink({
           ...link,
           tokenHash: signed.tokenHash,
           now,
@@ -61,8 +60,7 @@ export function createReminderScheduler(
         });
         links[action] = `${publicUrl}/appointment-links/${signed.token}`;
       }
-      const ids = await queueOutboxMessages(
-        tx,
+      const ids = await tx.queueMessages(
         reminderMessages({
           providerName,
           firstName: due.firstName,
@@ -75,7 +73,7 @@ export function createReminderScheduler(
         }),
         now,
       );
-      await repository.recordReminderMessages(tx, { ...claim, outboxMessageIds: ids });
+      await tx.recordReminderMessages({ ...claim, outboxMessageIds: ids });
       return true;
     });
   }
@@ -86,7 +84,7 @@ export function createReminderScheduler(
     for (const [index, leadHours] of leads.entries()) {
       const shorterLeadHours = leads[index + 1] ?? 0;
       for (;;) {
-        const due = await repository.listDueReminders(db, {
+        const due = await store.listDueReminders({
           now,
           leadHours,
           shorterLeadHours,
@@ -107,12 +105,12 @@ export function createReminderScheduler(
 
 /** What a reminder's link shows and does: the confirm and cancel of the patient portal. */
 export function createActionLinksService(
-  deps: Pick<RemindersDeps, 'db' | 'clock' | 'sessionSecret'> & {
+  deps: Pick<RemindersDeps, 'store' | 'clock' | 'sessionSecret'> & {
     changes: AppointmentChangesService;
     actions: AppointmentActionsService;
   },
 ) {
-  const { db, clock, changes, actions } = deps;
+  const { store, clock, changes, actions } = deps;
   const key = actionLinkKey(deps.sessionSecret);
 
   async function claimsOf(token: string) {
@@ -129,7 +127,7 @@ export function createActionLinksService(
         found ? found : claimsOf(token),
       );
       const appointment = await changes.find(claims.bookingKey, claims.appointmentId);
-      const stored = await repository.findActionLink(db, claims.tokenHash);
+      const stored = await store.findActionLink(claims.tokenHash);
       const state = stored?.usedAt
         ? 'USED'
         : !stored || stored.expiresAt <= now
@@ -152,12 +150,12 @@ export function createActionLinksService(
     async act(token: string, context: RequestContext): Promise<AppointmentLinkActionResponse> {
       const claims = await claimsOf(token);
       const { appointmentId, bookingKey } = claims;
-      const stored = await repository.findActionLink(db, claims.tokenHash);
+      const stored = await store.findActionLink(claims.tokenHash);
       if (!stored || stored.usedAt || stored.expiresAt <= clock.now()) {
         throw new LinkNotUsableError('This link has been used or has expired.');
       }
       if (claims.action === 'CONFIRM') {
-        if (!(await repository.useActionLink(db, claims.tokenHash, clock.now()))) {
+        if (!(await store.useActionLink(claims.tokenHash, clock.now()))) {
           throw new LinkNotUsableError('This link has been used or has expired.');
         }
         await changes.confirm({ bookingKey, appointmentId, context });
@@ -170,7 +168,7 @@ export function createActionLinksService(
         context,
       );
       // A cancel withdraws the appointment's unused links (migration 014); otherwise mark it.
-      await repository.useActionLink(db, claims.tokenHash, clock.now());
+      await store.useActionLink(claims.tokenHash, clock.now());
       if (cancelled.outcome === 'QUESTIONNAIRE_REQUIRED') {
         return { outcome: 'QUESTIONNAIRE_REQUIRED', bookingKey };
       }
