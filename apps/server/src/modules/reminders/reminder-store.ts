@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import { type NewOutboxMessage, queueOutboxMessages } from '../notifications/index.ts';
 import * as repository from './reminders.repository.ts';
 
@@ -20,6 +21,7 @@ export interface ReminderStore {
   findActionLink(tokenHash: string): ReturnType<typeof repository.findActionLink>;
   useActionLink(tokenHash: string, now: Date): Promise<boolean>;
   queueMessages(messages: NewOutboxMessage[], now: Date): Promise<string[]>;
+  insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
 }
 
 export function createReminderStore(db: Db): ReminderStore {
@@ -36,5 +38,6 @@ export function createReminderStore(db: Db): ReminderStore {
     findActionLink: (tokenHash) => repository.findActionLink(db, tokenHash),
     useActionLink: (tokenHash, now) => repository.useActionLink(db, tokenHash, now),
     queueMessages: (messages, now) => queueOutboxMessages(db, messages, now),
+    insertAuditEvent: (event, now) => insertAuditEvent(db, event, now),
   };
 }

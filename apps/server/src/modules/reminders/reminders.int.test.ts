@@ -151,6 +151,13 @@ describe('links in reminders', () => {
     const tokens = await linksIn((await remindersOf(appointmentId))[0]!.outbox_message_ids);
     const described = await link('GET', tokens.confirm);
     expect(described.json()).toMatchObject({ action: 'CONFIRM', state: 'USABLE' });
+    const looks = await testApp.database.db
+      .selectFrom('audit_events')
+      .select('actor')
+      .where('action', '=', 'appointment-link.read')
+      .where('subject_id', '=', appointmentId)
+      .execute();
+    expect(looks).toEqual([{ actor: 'link' }]);
     expect((await link('POST', tokens.confirm)).json()).toEqual({
       outcome: 'CONFIRMED',
       bookingKey: null,

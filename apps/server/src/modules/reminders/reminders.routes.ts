@@ -38,7 +38,7 @@ export function registerReminderRoutes(app: FastifyInstance, links: ActionLinksS
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return links.describe(request.body.token);
+      return links.describe(request.body.token, requestContext(request));
     },
   );
   routes.post(

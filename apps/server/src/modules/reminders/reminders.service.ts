@@ -120,7 +120,8 @@ export function createActionLinksService(
   }
 
   return {
-    async describe(token: string): Promise<AppointmentLinkResponse> {
+    /** What the link shows of the appointment is patient data: each look is audited. */
+    async describe(token: string, context: RequestContext): Promise<AppointmentLinkResponse> {
       const now = clock.now();
       // An expired signature is still a link we issued: say so rather than "not valid".
       const claims = await verifyActionLink(key, token, new Date(0)).then((found) =>
@@ -128,6 +129,17 @@ export function createActionLinksService(
       );
       const appointment = await changes.find(claims.bookingKey, claims.appointmentId);
       const stored = await store.findActionLink(claims.tokenHash);
+      await store.insertAuditEvent(
+        {
+          actor: 'link',
+          action: 'appointment-link.read',
+          subjectType: 'appointment',
+          subjectId: claims.appointmentId,
+          ...context,
+          details: { linkAction: claims.action },
+        },
+        now,
+      );
       const state = stored?.usedAt
         ? 'USED'
         : !stored || stored.expiresAt <= now
