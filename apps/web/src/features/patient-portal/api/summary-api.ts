@@ -10,6 +10,8 @@ export const bookingRequestSummaryKey = (bookingKey: string) =>
   [...patientQueryKey, 'booking-request', bookingKey] as const;
 
 // No retries: a 401 is the answer (the app's 401 rule takes over), not a glitch to repeat.
+// Never fresh: coming back from a page that changed the booking (the cancel questionnaire, the
+// reschedule page) shows the cached summary only until the server's answer arrives.
 export function useAppointmentsSummary(bookingKey: string, enabled: boolean) {
   return useQuery({
     queryKey: appointmentsSummaryKey(bookingKey),
@@ -20,6 +22,7 @@ export function useAppointmentsSummary(bookingKey: string, enabled: boolean) {
       ),
     enabled,
     retry: false,
+    staleTime: 0,
   });
 }
 
@@ -33,5 +36,6 @@ export function useBookingRequestSummary(bookingKey: string, enabled: boolean) {
       ),
     enabled,
     retry: false,
+    staleTime: 0,
   });
 }

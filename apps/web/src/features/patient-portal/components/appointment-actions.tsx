@@ -2,6 +2,7 @@ import type { AppointmentSummary, CanChangeStatusResponse } from '@portal/contra
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import {
   calendarFileUrl,
@@ -47,7 +48,7 @@ export function AppointmentActions({
   onNotice,
   focusCard,
 }: AppointmentActionsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const link = usePreservedLink();
   const config = usePatientPortalConfig().data;
@@ -202,7 +203,10 @@ export function AppointmentActions({
         texts={{
           title: t('patient_portal.cancel.title'),
           confirmTitle: t('patient_portal.cancel.confirm_title'),
-          confirmText: t('patient_portal.cancel.confirm_text', { exam: appointment.exam.name }),
+          confirmText: t('patient_portal.cancel.confirm_text', {
+            exam: appointment.exam.name,
+            when: formatClinicDateTime(appointment.startsAt, appointment.timeZone, i18n.language),
+          }),
           keep: t('patient_portal.cancel.keep'),
           yes: t('patient_portal.cancel.yes'),
           no: t('patient_portal.cancel.no'),

@@ -13,8 +13,8 @@ import { StatusNotice } from './status-notice.tsx';
 
 /**
  * One current appointment (docs/product/patient-portal.md#manage): exam, clinic-local time,
- * clinic with directions, status (and when the patient confirmed), preparation, and the actions
- * row while it is BOOKED or PENDING. What a change did is said under it, in a polite live region.
+ * clinic with directions, status, and while it is BOOKED or PENDING when the patient confirmed,
+ * the preparation and the actions row. What a change did is said under it, in a polite live region.
  */
 export function AppointmentCard({
   bookingKey,
@@ -29,6 +29,8 @@ export function AppointmentCard({
   const headingId = `appointment-${appointment.id}`;
   const clinicTime = (instant: string) =>
     formatClinicDateTime(instant, appointment.timeZone, i18n.language);
+  // Preparation and actions only for an appointment still to come (BOOKED, PENDING).
+  const active = hasActions(appointment);
   // After the commit that removed the pressed button.
   const focusCard = () => requestAnimationFrame(() => heading.current?.focus());
 
@@ -60,7 +62,7 @@ export function AppointmentCard({
                 defaultValue: appointment.status,
               })}
             </strong>
-            {appointment.confirmedAt && hasActions(appointment) ? (
+            {appointment.confirmedAt && active ? (
               <p className={manage.confirmed}>
                 {t('patient_portal.actions.confirmed_on', {
                   date: clinicTime(appointment.confirmedAt),
@@ -70,16 +72,16 @@ export function AppointmentCard({
           </dd>
         </div>
       </dl>
-      {appointment.preparation ? (
+      {active && appointment.preparation ? (
         <PreparationTimes steps={appointment.preparation} timeZone={appointment.timeZone} />
       ) : null}
-      {appointment.exam.prepInstructions ? (
+      {active && appointment.exam.prepInstructions ? (
         <div className={styles.prep}>
           <h3>{t('patient_portal.prep_instructions')}</h3>
           <p>{appointment.exam.prepInstructions}</p>
         </div>
       ) : null}
-      {hasActions(appointment) ? (
+      {active ? (
         <AppointmentActions
           bookingKey={bookingKey}
           appointment={appointment}

@@ -149,7 +149,7 @@ export function CancelReasonModal({
             {(control) => (
               <textarea
                 {...control}
-                rows={4}
+                rows={3}
                 maxLength={cancelNoteMaxLength}
                 value={note}
                 onChange={(event) => setNote(event.target.value)}

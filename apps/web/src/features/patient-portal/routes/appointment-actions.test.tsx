@@ -59,10 +59,13 @@ describe('appointment page actions', slow, () => {
     );
   });
 
-  it('has no actions for a CANCELED appointment, and hides one that was moved', async () => {
+  it('has no actions or preparation for a CANCELED appointment, and hides one that was moved', async () => {
     await renderPage({}, () =>
       summaryOf(
-        appointmentOf({ status: 'CANCELED' }),
+        appointmentOf({
+          status: 'CANCELED',
+          exam: { slug: 'ct-head', name: 'CT head', modalityName: 'CT', prepInstructions: 'Fast.' },
+        }),
         appointmentOf({
           id: '0b8e8f3e-2f4a-4b6c-9d58-3d7c1a3e5f02',
           status: 'RESCHEDULED',
@@ -74,6 +77,7 @@ describe('appointment page actions', slow, () => {
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Manage this appointment' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Old X-ray' })).toBeNull();
+    expect(screen.queryByText('Fast.')).toBeNull();
   });
 
   it('cancels with the reason and note, then shows the appointment cancelled', async () => {
@@ -100,7 +104,7 @@ describe('appointment page actions', slow, () => {
       name: 'Why are you cancelling? (optional)',
     });
     await user.click(within(reasons).getByRole('radio', { name: 'I am feeling unwell' }));
-    const note = within(dialog).getByRole('textbox', { name: /anything else/ });
+    const note = within(dialog).getByRole('textbox', { name: /anything else/i });
     expect(note).toHaveAccessibleDescription('You have 500 characters left');
     await user.type(note, 'Flu');
     expect(note).toHaveAccessibleDescription('You have 497 characters left');

@@ -102,7 +102,7 @@ describe('booking request page', slow, () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your booking request' });
     expect(within(dialog).queryByRole('radio')).toBeNull();
-    expect(within(dialog).getByRole('textbox', { name: /anything else/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /anything else/i })).toBeInTheDocument();
   });
 
   it("shows the provider's background image on larger screens only, when enabled", async () => {
