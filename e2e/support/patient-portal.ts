@@ -1,0 +1,205 @@
+import type {
+  ClinicListResponse,
+  ClinicSlotsResponse,
+  DevOutboxMessage,
+  NewBookingKeyResponse,
+  QuestionnairesResponse,
+} from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { nearParramatta } from './booking-journey.ts';
+import { fillDateOfBirth } from './date-of-birth.ts';
+import { getJson, type Translate } from './portal-api.ts';
+
+/**
+ * A patient of the patient-portal spec files (docs/product/patient-portal.md): booked through the
+ * API near Parramatta, then signed in from the link of their confirmation message with their date
+ * of birth and the one-time password from the development outbox.
+ */
+export interface BookedPatient {
+  email: string;
+  bookingKey: string;
+  examSlug: string;
+  clinicSlug: string;
+  start: string;
+}
+
+const dateOfBirth = '1984-03-09';
+const day = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function post(portalUrl: string, path: string, body?: unknown) {
+  return fetch(`${portalUrl}${path}`, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The free (not enquiry) slots of an exam at the clinic nearest Parramatta, between two days. */
+export async function freeSlots(
+  portalUrl: string,
+  examSlug: string,
+  window: { fromDays: number; toDays: number },
+) {
+  const clinics = await getJson<ClinicListResponse>(
+    portalUrl,
+    `/api/clinics?examSlugs=${examSlug}&latitude=${nearParramatta.latitude}&longitude=${nearParramatta.longitude}`,
+  );
+  const clinic = clinics.clinics[0];
+  if (!clinic) throw new Error(`no clinic offers ${examSlug}`);
+  const slots = await getJson<ClinicSlotsResponse>(
+    portalUrl,
+    `/api/clinics/${clinic.slug}/slots?examSlug=${examSlug}&from=${day(window.fromDays)}&to=${day(window.toDays)}`,
+  );
+  return { clinic, slots: slots.slots.filter((slot) => !slot.enquiry) };
+}
+
+/**
+ * Books one appointment through the API as the booking flow would: a new key, the exam's
+ * questionnaires required before booking answered with `answers` (by type), then the
+ * appointment in the `pick`-th free slot of the window.
+ */
+export async function bookThroughApi(
+  portalUrl: string,
+  options: {
+    examSlug: string;
+    lastName: string;
+    window: { fromDays: number; toDays: number };
+    pick?: number;
+    answers?: Record<string, Record<string, unknown>>;
+  },
+): Promise<BookedPatient> {
+  const email = `${options.lastName.toLowerCase()}.${Date.now()}@example.com`;
+  const key = (await (await post(portalUrl, '/api/booking-keys')).json()) as NewBookingKeyResponse;
+  const examSlugs = [options.examSlug];
+  if (options.answers) {
+    const list = await getJson<QuestionnairesResponse>(
+      portalUrl,
+      `/api/booking-keys/${key.bookingKey}/questionnaires?examSlugs=${options.examSlug}`,
+    );
+    for (const questionnaire of list.questionnaires) {
+      const answers = options.answers[questionnaire.type];
+      if (!answers) continue;
+      const saved = await post(
+        portalUrl,
+        `/api/booking-keys/${key.bookingKey}/questionnaire-answers`,
+        {
+          questionnaireId: questionnaire.id,
+          questionnaireResult: JSON.stringify(answers),
+          examSlugs,
+        },
+      );
+      expect(saved.status, `answer to ${questionnaire.slug}`).toBeLessThan(300);
+    }
+  }
+  const { clinic, slots } = await freeSlots(portalUrl, options.examSlug, options.window);
+  const slot = slots[options.pick ?? 0];
+  if (!slot) throw new Error(`no free ${options.examSlug} slot at ${clinic.slug}`);
+  const created = await post(portalUrl, '/api/appointments', {
+    bookingKey: key.bookingKey,
+    items: [{ examSlug: options.examSlug, clinicSlug: clinic.slug, start: slot.start }],
+    patientDetails: {
+      firstName: 'Robin',
+      lastName: options.lastName,
+      dateOfBirth,
+      sex: 'FEMALE',
+      email,
+      contactNumber: '0412345678',
+      postalCode: '2150',
+    },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return {
+    email,
+    bookingKey: key.bookingKey,
+    examSlug: options.examSlug,
+    clinicSlug: clinic.slug,
+    start: slot.start,
+  };
+}
+
+async function outboxFor(portalUrl: string, email: string) {
+  const messages = await getJson<DevOutboxMessage[]>(portalUrl, '/api/dev/outbox?limit=200');
+  return messages.filter((message) => message.recipient === email);
+}
+
+/** The path of the link in the patient's confirmation e-mail (/appointments/{bookingKey}). */
+export async function confirmationLinkPath(portalUrl: string, email: string): Promise<string> {
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const confirmation = (await outboxFor(portalUrl, email)).find(
+          (message) => message.template === 'APPOINTMENT_CONFIRMATION',
+        );
+        const link =
+          confirmation && /https?:\/\/\S+\/appointments\/[\w-]+/.exec(confirmation.bodyText);
+        path = link ? new URL(link[0]).pathname : undefined;
+        return path;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\/appointments\//);
+  return path ?? '';
+}
+
+async function latestOtp(portalUrl: string, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const otp = (await outboxFor(portalUrl, email)).find(
+          (message) => message.template === 'ACCESS_OTP',
+        );
+        code = otp ? /\b(\d{6})\b/.exec(otp.bodyText)?.[1] : undefined;
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+/** Opens the confirmation link and signs in as the patient would, ending on the appointment page. */
+export async function signInFromConfirmation(
+  page: Page,
+  portalUrl: string,
+  patient: BookedPatient,
+  t: Translate,
+): Promise<void> {
+  await page.goto(`${portalUrl}${await confirmationLinkPath(portalUrl, patient.email)}`);
+  const dobDialog = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
+  await dobDialog.waitFor({ timeout: 15_000 });
+  await fillDateOfBirth(dobDialog, t('form.date_of_birth.label'), dateOfBirth, t);
+  await dobDialog.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
+  const otpDialog = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
+  await otpDialog.waitFor();
+  await otpDialog
+    .getByRole('textbox', { name: t('authentication.otp_modal.label') })
+    .fill(await latestOtp(portalUrl, patient.email));
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('heading', { level: 1, name: t('page.appointments.title') })
+    .waitFor({ timeout: 15_000 });
+  await page.getByRole('list', { name: t('patient_portal.actions.label') }).waitFor();
+}
+
+/** What the focused element is called, as a screen reader would say it (text or aria-label). */
+export const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const label = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
+    return (element?.getAttribute('aria-label') ?? label ?? element?.textContent ?? '').trim();
+  });
+
+/** Whether the focused element draws the portal's focus indicator (outline or ring). */
+export const focusIsVisible = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return false;
+    const style = getComputedStyle(element);
+    return (
+      style.boxShadow !== 'none' || (style.outlineStyle !== 'none' && style.outlineWidth !== '0px')
+    );
+  });
