@@ -43,8 +43,9 @@ export function ClinicChoice({
   onOpenChange: (open: boolean) => void;
   onChange: (clinic: ClinicSummary) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
+  const kilometres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const own = appointment.clinic;
   const optionText = (clinic: ClinicSummary) =>
     clinic.slug === own.slug
@@ -52,7 +53,7 @@ export function ClinicChoice({
       : clinic.distanceKm !== null
         ? t('patient_portal.reschedule.clinic_option', {
             clinic: clinic.name,
-            distance: Math.round(clinic.distanceKm),
+            distance: kilometres.format(clinic.distanceKm),
           })
         : clinic.name;
 
@@ -60,7 +61,7 @@ export function ClinicChoice({
     <div className={styles.clinicChoice}>
       <button
         type="button"
-        className={styles.linkButton}
+        className={`${styles.linkButton} ${styles.disclosure}`}
         aria-expanded={open}
         aria-controls={open ? `${id}-panel` : undefined}
         onClick={() => onOpenChange(!open)}
