@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/page.tsx';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
+import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 import { hasActions } from '../model/manage-rules.ts';
 import { AppointmentActions } from './appointment-actions.tsx';
 import { ClinicDirections } from './clinic-directions.tsx';
@@ -31,8 +32,7 @@ export function AppointmentCard({
     formatClinicDateTime(instant, appointment.timeZone, i18n.language);
   // Preparation and actions only for an appointment still to come (BOOKED, PENDING).
   const active = hasActions(appointment);
-  // After the commit that removed the pressed button.
-  const focusCard = () => requestAnimationFrame(() => heading.current?.focus());
+  const focusCard = useFocusRescue(heading);
 
   return (
     <Card as="article" labelledBy={headingId}>

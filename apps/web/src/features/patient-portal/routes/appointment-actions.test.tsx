@@ -121,6 +121,8 @@ describe('appointment page actions', slow, () => {
     ]);
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    // The pressed button is gone: focus is on the card's heading, not lost to the page.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'CT head' })).toHaveFocus());
     expect(within(card()).getByRole('status')).toHaveTextContent(
       'Your appointment has been cancelled.',
     );
@@ -212,5 +214,6 @@ describe('appointment page actions', slow, () => {
       /10:00/,
     );
     expect(screen.queryByRole('button', { name: 'Confirm attendance' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'CT head' })).toHaveFocus());
   });
 });

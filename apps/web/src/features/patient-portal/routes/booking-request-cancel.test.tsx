@@ -58,6 +58,9 @@ describe('booking request page', slow, () => {
     ]);
     expect(await within(card).findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Your request' })).toHaveFocus(),
+    );
   });
 
   it('offers no cancel for a request that is not cancellable, and keeps the modal away', async () => {

@@ -10,6 +10,7 @@ import { BookingRequestCancel } from '../components/booking-request-cancel.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 import { StatusNotice } from '../components/status-notice.tsx';
+import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 
 /**
  * The booking request page: /booking-requests/:bookingKey and /br/:bookingKey. The request's
@@ -36,6 +37,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
   const summary = useBookingRequestSummary(bookingKey, enabled);
   const [notice, setNotice] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusCard = useFocusRescue(heading);
   if (summary.isPending) return <Loading />;
   if (summary.isError) return <LoadError onRetry={() => void summary.refetch()} />;
   const request = summary.data;
@@ -109,7 +111,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
           <BookingRequestCancel
             bookingKey={bookingKey}
             onNotice={setNotice}
-            focusCard={() => requestAnimationFrame(() => heading.current?.focus())}
+            focusCard={focusCard}
           />
         ) : null}
         <StatusNotice text={notice} />
