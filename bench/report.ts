@@ -96,7 +96,7 @@ export function renderBrowserSection(
   if (lighthouse) {
     const { portal, staticPage } = lighthouse;
     lines.push(
-      'Lighthouse mobile (default throttling), median of 3 runs, the two pages taking turns:',
+      'Lighthouse mobile (default throttling), median of 3 runs, the pages taking turns:',
       '',
       '| page | performance | accessibility | LCP | TBT | CLS |',
       '| --- | --- | --- | --- | --- | --- |',
@@ -107,6 +107,61 @@ export function renderBrowserSection(
       '',
     );
   }
+  return `${lines.join('\n')}\n`;
+}
+
+export const patientPagesHeading = '## Patient pages in the browser';
+
+/** The booking home's browser budgets (above), which the patient pages are held to as well. */
+export const pageBudgets = { javascriptGzipBytes: 150 * 1024, performance: 95 };
+
+export interface PageMeasure {
+  label: string;
+  lighthouse: LighthouseRun;
+  /** Gzip size (from apps/web/dist) of the same-origin scripts the page fetched. */
+  javascriptGzipBytes: number;
+  /** The part of it outside index.html's own references (the booking home's figure above). */
+  beyondEntryGzipBytes: number;
+}
+
+/**
+ * The patient pages of issue 13 (`npm run bench:web`), measured in the same Lighthouse runs as
+ * the booking home, whose row is repeated here measured the same way; ends in a newline.
+ */
+export function renderPatientPagesSection(
+  home: PageMeasure,
+  pages: PageMeasure[],
+  date: string,
+): string {
+  const row = (page: PageMeasure, budgets: boolean) => {
+    const { lighthouse: run } = page;
+    const jsMet = page.javascriptGzipBytes < pageBudgets.javascriptGzipBytes;
+    const targets = budgets
+      ? `JS ${mark(jsMet)}; performance ${mark(run.performance >= pageBudgets.performance)}`
+      : '(reference)';
+    return `| ${page.label} | ${run.performance} | ${run.accessibility} | ${ms(run.lcpMs)} | ${ms(run.tbtMs)} | ${run.cls.toFixed(3)} | ${kb(page.javascriptGzipBytes)} in ${run.scripts.length} files | ${kb(page.beyondEntryGzipBytes)} | ${kb(run.scriptTransferBytes)} | ${targets} |`;
+  };
+  const missed = pages.filter(
+    (page) =>
+      page.javascriptGzipBytes >= pageBudgets.javascriptGzipBytes ||
+      page.lighthouse.performance < pageBudgets.performance,
+  );
+  const lines = [
+    patientPagesHeading,
+    '',
+    `Measured by \`npm run bench:web\` on ${date} (demo data on the embedded database), in the same Lighthouse runs as the booking home (mobile, default throttling, median of 3, the pages taking turns).`,
+    "The secured pages load as the demo patient signed in through the API (booking key and date of birth, then the OTP from the development outbox); Lighthouse sends the session cookie with every request, and a run that did not load the page's data from `/api/secured/` fails. The reminder link page is opened with an invalid token (it says the link is not valid).",
+    '',
+    "Initial JavaScript: every same-origin script the page fetched in the load (entry bundle, its preloads, the app loader and the lazily loaded chunks: the route's, the sanitizer), gzip-compressed from apps/web/dist as the booking home's figure above; beyond the entry is the part outside index.html's own references (all that figure counts); transferred is what went over the wire (the precompressed brotli files, with headers), median. The booking home is measured the same way here for comparison.",
+    '',
+    '| page | performance | accessibility | LCP | TBT | CLS | initial JS (gzip) | beyond the entry | JS transferred | budgets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    row(home, false),
+    ...pages.map((page) => row(page, true)),
+    '',
+    `Budgets (the booking home's): initial JavaScript < ${kb(pageBudgets.javascriptGzipBytes)} gzip, performance >= ${pageBudgets.performance}: ${missed.length === 0 ? 'met on every page' : `**missed** on ${missed.map((page) => page.label).join(', ')}`}.`,
+    '',
+  ];
   return `${lines.join('\n')}\n`;
 }
 

@@ -9,7 +9,13 @@ import type { ClinicSlotsResponse, Slot } from '@portal/contract';
 import { startPortal } from '../e2e/support/portal.ts';
 import { generateDataset, recreateDatabase, scale } from './dataset.ts';
 import { type LoadResult, load } from './load.ts';
-import { browserHeading, findSection, renderReport, replaceSection } from './report.ts';
+import {
+  browserHeading,
+  findSection,
+  patientPagesHeading,
+  renderReport,
+  replaceSection,
+} from './report.ts';
 import { bookingStorm } from './storm.ts';
 import { initialBundle, lighthouseMedians, startStaticPage } from './web-budget.ts';
 
@@ -107,17 +113,18 @@ try {
     bundle,
     lighthouse,
   });
-  // A run without Lighthouse keeps the browser section measured last (`npm run bench:web`).
+  // A run without Lighthouse keeps the browser section measured last (`npm run bench:web`), and
+  // every run keeps its patient pages section: their demo bookings are not in this database.
   const reportPath = join(repoRoot, 'docs/benchmarks.md');
-  const previousBrowser = existsSync(reportPath)
-    ? findSection(readFileSync(reportPath, 'utf8'), browserHeading)
-    : null;
-  writeFileSync(
-    reportPath,
+  const previous = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
+  const previousBrowser = findSection(previous, browserHeading);
+  const previousPatientPages = findSection(previous, patientPagesHeading);
+  let next =
     !withLighthouse && previousBrowser?.includes('Lighthouse')
       ? replaceSection(report, previousBrowser)
-      : report,
-  );
+      : report;
+  if (previousPatientPages) next = replaceSection(next, previousPatientPages);
+  writeFileSync(reportPath, next);
   console.log(report);
 } finally {
   await portal.stop();

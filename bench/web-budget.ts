@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { fetchedScripts } from './web-pages.ts';
 
 export interface InitialBundle {
   javascriptGzipBytes: number;
@@ -36,6 +37,18 @@ export interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Same-origin scripts the load fetched (paths; the union over the runs). */
+  scripts: string[];
+  /** Bytes on the wire for those scripts (as served: brotli, with headers), median. */
+  scriptTransferBytes: number;
+}
+
+/** A page to measure: its address, request headers (a session cookie), a check of each report. */
+export interface LighthousePage {
+  url: string;
+  headers?: Record<string, string>;
+  /** Throws when a report shows the page did not load as meant (e.g. signed out). */
+  check?: (lhr: { audits: Record<string, { details?: unknown }> }, url: string) => void;
 }
 
 const median = (values: number[]) => {
@@ -53,12 +66,6 @@ const chromeFlags = [
   '--no-first-run',
 ];
 
-/**
- * Lighthouse mobile (its default emulation and throttling), median of `runs` per page. The
- * pages take turns run by run, so load from other processes on a shared machine falls on
- * each of them alike and their ratio stays meaningful. With `saveDir`, every report is kept
- * as JSON (`<page>-<run>.json`) for its diagnostics.
- */
 /** Busy share of all cores over `ms` (Linux /proc/stat: user, nice, system, irq, softirq, steal). */
 async function cpuBusyShare(ms: number): Promise<number> {
   const read = () => {
@@ -91,8 +98,15 @@ async function waitForQuietMachine(): Promise<void> {
   console.log('The machine stayed busy for 30 s; measuring anyway.');
 }
 
+/**
+ * Lighthouse mobile (its default emulation and throttling), median of `runs` per page. The
+ * pages take turns run by run, so load from other processes on a shared machine falls on
+ * each of them alike and their ratio stays meaningful. With `saveDir`, every report is kept
+ * as JSON (`<page>-<run>.json`) for its diagnostics. A page given as a LighthousePage is
+ * loaded with its headers and its check run on every report.
+ */
 export async function lighthouseMedians<Page extends string>(
-  urls: Record<Page, string>,
+  urls: Record<Page, string | LighthousePage>,
   runs = 3,
   saveDir?: string,
 ): Promise<Record<Page, LighthouseRun>> {
@@ -106,22 +120,31 @@ export async function lighthouseMedians<Page extends string>(
   try {
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
+        const target = urls[page];
+        const { url, headers, check }: LighthousePage =
+          typeof target === 'string' ? { url: target } : target;
         await waitForQuietMachine();
-        const result = await lighthouse(urls[page], {
+        const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
+          // The secured pages' session cookie, on every request of the load (the page's API calls too).
+          ...(headers ? { extraHeaders: headers } : {}),
         });
         const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${urls[page]}`);
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (saveDir) writeFileSync(join(saveDir, `${page}-${run}.json`), JSON.stringify(lhr));
+        check?.(lhr, url);
+        const scripts = fetchedScripts(lhr, new URL(url).origin);
         results.get(page)?.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
           tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          scripts: scripts.paths,
+          scriptTransferBytes: scripts.transferBytes,
         });
       }
     }
@@ -137,6 +160,8 @@ export async function lighthouseMedians<Page extends string>(
       lcpMs: median(pageResults.map((r) => r.lcpMs)),
       tbtMs: median(pageResults.map((r) => r.tbtMs)),
       cls: median(pageResults.map((r) => r.cls)),
+      scripts: [...new Set(pageResults.flatMap((r) => r.scripts))].sort(),
+      scriptTransferBytes: median(pageResults.map((r) => r.scriptTransferBytes)),
     };
   }
   return medians;

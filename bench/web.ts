@@ -1,14 +1,27 @@
 // `npm run bench:web`: the booking home's browser budget alone (initial bundle and Lighthouse
-// mobile beside a static page), against a demo portal on the embedded database. It rewrites only
-// the "Booking home in the browser" section of docs/benchmarks.md, so the server sections of the
-// last full `npm run bench` stay as they were. `--save=<dir>` keeps every Lighthouse report (the
-// diagnostics: LCP element and phases, bootup time, long tasks) for reading afterwards.
+// mobile beside a static page) and the patient pages of issue 13 held to the same budgets
+// (bench/web-pages.ts: signed in as the demo patient), against a demo portal on the embedded
+// database. It rewrites only the "Booking home in the browser" and "Patient pages in the browser"
+// sections of docs/benchmarks.md, so the server sections of the last full `npm run bench` stay.
+// `--save=<dir>` keeps every Lighthouse report (the diagnostics: LCP element and phases, bootup
+// time, long tasks, network requests) for reading afterwards.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPortal } from '../e2e/support/portal.ts';
-import { renderBrowserSection, replaceSection } from './report.ts';
-import { initialBundle, lighthouseMedians, startStaticPage } from './web-budget.ts';
+import {
+  type PageMeasure,
+  renderBrowserSection,
+  renderPatientPagesSection,
+  replaceSection,
+} from './report.ts';
+import {
+  initialBundle,
+  type LighthouseRun,
+  lighthouseMedians,
+  startStaticPage,
+} from './web-budget.ts';
+import { gzipBytesOf, type PatientPage, patientPageLabels, patientPages } from './web-pages.ts';
 
 const repoRoot = new URL('../', import.meta.url).pathname;
 const saveDir = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);
@@ -21,17 +34,40 @@ const bundle = initialBundle(distDir);
 const portal = await startPortal({ name: 'bench-web', env: { LOG_LEVEL: 'warn' } });
 const staticPage = await startStaticPage();
 try {
-  console.log('Lighthouse mobile, median of 3, booking home and a static page…');
+  const pages = await patientPages(portal.url);
+  console.log('Lighthouse mobile, median of 3: booking home, a static page and the patient pages…');
   const lighthouse = await lighthouseMedians(
-    { portal: `${portal.url}/`, staticPage: staticPage.url },
+    { portal: `${portal.url}/`, staticPage: staticPage.url, ...pages },
     3,
     saveDir,
   );
-  const section = renderBrowserSection(bundle, lighthouse, new Date().toISOString());
+  const date = new Date().toISOString();
+  const measure = (label: string, run: LighthouseRun): PageMeasure => ({
+    label,
+    lighthouse: run,
+    javascriptGzipBytes: gzipBytesOf(distDir, run.scripts),
+    beyondEntryGzipBytes: gzipBytesOf(
+      distDir,
+      run.scripts.filter((path) => !bundle.files.includes(path)),
+    ),
+  });
+  const names = Object.keys(pages) as PatientPage[];
+  for (const name of ['portal', ...names] as const) {
+    console.log(`${name} fetched: ${lighthouse[name].scripts.join(' ')}`);
+  }
+  const sections = [
+    renderBrowserSection(bundle, lighthouse, date),
+    renderPatientPagesSection(
+      measure('booking home', lighthouse.portal),
+      names.map((name) => measure(patientPageLabels[name], lighthouse[name])),
+      date,
+    ),
+  ];
   const reportPath = join(repoRoot, 'docs/benchmarks.md');
-  const current = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '# Benchmarks\n';
-  writeFileSync(reportPath, replaceSection(current, section));
-  console.log(section);
+  let report = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '# Benchmarks\n';
+  for (const section of sections) report = replaceSection(report, section);
+  writeFileSync(reportPath, report);
+  console.log(sections.join('\n'));
 } finally {
   await staticPage.close();
   await portal.stop();
