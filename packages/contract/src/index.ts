@@ -13,6 +13,7 @@ export * from './locales.ts';
 export * from './locations.ts';
 export * from './outbox.ts';
 export * from './patient-portal.ts';
+export * from './patient-portal-codes.ts';
 export * from './preparation.ts';
 export * from './questionnaires.ts';
 export * from './theme.ts';

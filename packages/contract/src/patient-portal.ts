@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantSchema } from './availability.ts';
 import { bookingKeySchema } from './booking.ts';
 import { slugSchema } from './catalogue.ts';
+import { cancelNoteMaxLength } from './patient-portal-codes.ts';
 import { timedPreparationStepSchema } from './preparation.ts';
 
 /**
@@ -102,7 +103,6 @@ export const canChangeStatusResponseSchema = z.object({
 export const cancelReasonCodeSchema = z
   .string()
   .regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be an UPPER_SNAKE code such as FEELING_UNWELL');
-export const cancelNoteMaxLength = 500;
 
 /** POST .../items/{appointmentId}/cancel and /api/secured/booking_requests/{bookingKey}/cancel */
 export const cancelRequestSchema = z.object({
@@ -172,20 +172,6 @@ export const appointmentLinkRequestSchema = z.object({
     .max(2048)
     .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'is not a link token'),
 });
-
-/** Error codes of refused changes: the specification's message keys (docs/product/messages.md). */
-export const patientPortalErrorCodes = {
-  cancelNotAllowed: 'message.cancel_not_allowed',
-  cancelPriorMinutes: 'message.cancel_prior_minutes',
-  rescheduleNotAllowed: 'message.reschedule_not_allowed',
-  reschedulePriorMinutes: 'message.reschedule_prior_minutes',
-  rescheduleCancelled: 'message.reschedule_cancelled_appts',
-  rescheduleWalkIn: 'message.reschedule_with_walk_in_not_allowed',
-  unknownCancelReason: 'UNKNOWN_CANCEL_REASON',
-  appointmentNotActive: 'APPOINTMENT_NOT_ACTIVE',
-  bookingRequestNotActive: 'BOOKING_REQUEST_NOT_ACTIVE',
-  linkNotUsable: 'LINK_NOT_USABLE',
-} as const;
 
 const priorMinutesSchema = z.number().int().min(0).max(43_200);
 

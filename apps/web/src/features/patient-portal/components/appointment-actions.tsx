@@ -20,10 +20,9 @@ import {
   rescheduleRefusal,
   walkInRefusal,
 } from '../model/manage-rules.ts';
-import { CancelReasonModal } from './cancel-reason-modal.tsx';
 import styles from './manage.module.css';
+import { CancelReasonModal, preloadManageModals, RefusalModal } from './manage-modals.tsx';
 import frame from './patient-page.module.css';
-import { RefusalModal } from './refusal-modal.tsx';
 
 export interface AppointmentActionsProps {
   bookingKey: string;
@@ -91,6 +90,8 @@ export function AppointmentActions({
 
   const whileBusy = async (what: Busy, work: () => Promise<void>) => {
     if (busy) return;
+    // Each action may end in a modal: its code loads while the server answers.
+    preloadManageModals();
     setBusy(what);
     try {
       await work();

@@ -5,10 +5,10 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useCancelBookingRequest } from '../api/appointment-actions-api.ts';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
 import type { Refusal } from '../model/manage-rules.ts';
-import { CancelReasonModal, type CancelWords } from './cancel-reason-modal.tsx';
+import type { CancelWords } from './cancel-reason-modal.tsx';
 import styles from './manage.module.css';
+import { CancelReasonModal, preloadManageModals, RefusalModal } from './manage-modals.tsx';
 import frame from './patient-page.module.css';
-import { RefusalModal } from './refusal-modal.tsx';
 
 /**
  * Cancel a booking request (docs/product/patient-portal.md#manage): the same cancel reason modal
@@ -57,6 +57,8 @@ export function BookingRequestCancel({
           type="button"
           ref={button}
           className={styles.secondaryButton}
+          onPointerEnter={preloadManageModals}
+          onFocus={preloadManageModals}
           onClick={() => setOpen(true)}
         >
           {t('patient_portal.cancel_request.button')}
