@@ -25,6 +25,9 @@ function serve() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     if (pathname === '/api/account') return errorResponse(401, 'UNAUTHORIZED');
+    if (pathname === '/api/authentication/session' && answers[pathname] === undefined) {
+      return errorResponse(401, 'UNAUTHORIZED');
+    }
     return pathname in answers ? jsonResponse(answers[pathname]) : errorResponse(404, 'NOT_FOUND');
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -67,7 +70,27 @@ describe('prefetchInitialRoutes', () => {
 
   it('starts nothing on other pages, which fetch as they render', async () => {
     expect(requested((await prefetchAt('/about')).fetchMock)).toEqual([]);
-    expect(requested((await prefetchAt('/appointments/abc')).fetchMock)).toEqual([]);
+  });
+
+  it("starts an appointment page's session check, and its summary only once the check passes", async () => {
+    for (const signedIn of [true, false]) {
+      answers['/api/authentication/session'] = signedIn ? { authenticated: true } : undefined;
+      answers['/api/secured/appointments/abc'] = { appointments: [] };
+      answers['/api/config/patient-portal'] = {};
+      const { fetchMock } = await prefetchAt('/appointments/abc');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(requested(fetchMock)).toEqual([
+        '/api/authentication/session',
+        '/api/config/patient-portal',
+        ...(signedIn ? ['/api/secured/appointments/abc'] : []),
+      ]);
+      expect(fetchMock.mock.calls[0]?.[0]).toContain('/api/authentication/session');
+      vi.unstubAllGlobals();
+    }
+    delete answers['/api/authentication/session'];
+    delete answers['/api/secured/appointments/abc'];
+    delete answers['/api/config/patient-portal'];
   });
 
   it('starts each request in a task of its own, the exams first', async () => {

@@ -11,7 +11,7 @@ import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
 import { kioskRoute } from '../features/kiosk/index.ts';
-import { patientPortalRoutes } from '../features/patient-portal/index.ts';
+import { patientPortalRoutes, summaryPagePrefetches } from '../features/patient-portal/index.ts';
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import { isIframePath } from '../lib/shell-mode.ts';
@@ -33,6 +33,9 @@ const notFound: Lazy = async () => ({
 // user check too (the embeddable shell has no header).
 const embeddedHome = { prefetch: bookingHomePrefetches } satisfies PrefetchHandle;
 const shellHome = { prefetch: [...bookingHomePrefetches, prefetchUser] } satisfies PrefetchHandle;
+// The appointment and booking request pages: the session check and summary start while the
+// page's chunk loads, instead of one after the other behind it.
+const summaryPage = { prefetch: summaryPagePrefetches } satisfies PrefetchHandle;
 
 /** A page a later issue fills: registered now, showing a titled "coming soon" placeholder. */
 const later = (path: string, titleKey: string): RouteObject => ({
@@ -54,17 +57,33 @@ export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
     { path: 'deny', lazy: denyRoute },
     { path: 'questionnaires', lazy: questionnairesRoute },
     { path: 'q', lazy: questionnairesRoute },
-    { path: 'appointments/:bookingKey', lazy: patientPortalRoutes.appointment },
-    { path: 'appointments/pending/:bookingKey', lazy: patientPortalRoutes.appointment },
-    { path: 'appointments/:bookingKey/kiosk', lazy: patientPortalRoutes.appointment },
+    {
+      path: 'appointments/:bookingKey',
+      lazy: patientPortalRoutes.appointment,
+      handle: summaryPage,
+    },
+    {
+      path: 'appointments/pending/:bookingKey',
+      lazy: patientPortalRoutes.appointment,
+      handle: summaryPage,
+    },
+    {
+      path: 'appointments/:bookingKey/kiosk',
+      lazy: patientPortalRoutes.appointment,
+      handle: summaryPage,
+    },
     {
       path: 'appointments/:bookingKey/reschedule/:appointmentId',
       lazy: patientPortalRoutes.reschedule,
     },
-    { path: 'a/:bookingKey', lazy: patientPortalRoutes.appointment },
+    { path: 'a/:bookingKey', lazy: patientPortalRoutes.appointment, handle: summaryPage },
     { path: 'appointment-links/:token', lazy: patientPortalRoutes.appointmentLink },
-    { path: 'booking-requests/:bookingKey', lazy: patientPortalRoutes.bookingRequest },
-    { path: 'br/:bookingKey', lazy: patientPortalRoutes.bookingRequest },
+    {
+      path: 'booking-requests/:bookingKey',
+      lazy: patientPortalRoutes.bookingRequest,
+      handle: summaryPage,
+    },
+    { path: 'br/:bookingKey', lazy: patientPortalRoutes.bookingRequest, handle: summaryPage },
     // The patient portal's other pages (results, check-in, ...) come with later issues.
     later('appointments/*', 'page.appointments.title'),
     later('a/*', 'page.appointments.title'),

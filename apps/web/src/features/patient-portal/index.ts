@@ -1,3 +1,5 @@
+export { summaryPagePrefetches } from './api/page-prefetch.ts';
+
 /**
  * The patient portal (spec 2): read-only summaries of an appointment and of a booking request,
  * behind the authenticated check. The next issue adds the actions. Route modules load on demand.

@@ -7,12 +7,14 @@ import { apiGet } from '../../../lib/api-client.ts';
  * reschedule rule and the background image flag. Until it arrives (or if it fails) the pages
  * work without it: no reasons offered, walk-ins not moved online, no background.
  */
+export const patientPortalConfigQuery = {
+  queryKey: ['config', 'patient-portal'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet<PatientPortalPublicConfig>('/api/config/patient-portal', { signal }),
+  staleTime: 10 * 60_000,
+  retry: false,
+};
+
 export function usePatientPortalConfig() {
-  return useQuery({
-    queryKey: ['config', 'patient-portal'],
-    queryFn: ({ signal }) =>
-      apiGet<PatientPortalPublicConfig>('/api/config/patient-portal', { signal }),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+  return useQuery(patientPortalConfigQuery);
 }

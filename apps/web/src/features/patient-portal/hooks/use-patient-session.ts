@@ -9,6 +9,14 @@ import {
   patientSessionQueryKey,
 } from '../../../lib/patient-access.ts';
 
+/** The session check's query, shared by the page and its start-up prefetch (api/page-prefetch.ts). */
+export const patientSessionQuery = (target: PatientPageTarget) => ({
+  queryKey: patientSessionQueryKey(target),
+  queryFn: ({ signal }: { signal: AbortSignal }) => checkPatientSession(target, signal),
+  retry: false,
+  staleTime: 30_000,
+});
+
 /**
  * The authenticated check a patient page makes first (docs/product/authentication.md#the-401-rule).
  * Its 401 sends the browser to the authentication page with this page as returnUrl, without logging
@@ -17,12 +25,7 @@ import {
 export function usePatientSession(target: PatientPageTarget) {
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useQuery({
-    queryKey: patientSessionQueryKey(target),
-    queryFn: ({ signal }) => checkPatientSession(target, signal),
-    retry: false,
-    staleTime: 30_000,
-  });
+  const session = useQuery(patientSessionQuery(target));
   const unauthenticated = isApiError(session.error) && session.error.status === 401;
 
   useEffect(() => {
