@@ -52,18 +52,17 @@ export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
     return { reason: request.reason, note: request.note || null };
   }
 
-  async function move(
-    bookingKey: string,
-    appointmentId: string,
+  /** The rules on the appointment as read, then again on it locked (booking's move). */
+  function move(
+    appointment: ManagedAppointment,
     change: 'RESCHEDULE' | 'CHANGE',
     target: ChangeAppointmentRequest,
     context: RequestContext,
   ) {
-    const appointment = await changes.find(bookingKey, appointmentId);
     assertMayMove(settings, appointment, change, clock.now());
     return changes.move({
-      bookingKey,
-      appointmentId,
+      bookingKey: appointment.bookingKey,
+      appointmentId: appointment.id,
       ...target,
       check: (locked, now) => assertMayMove(settings, locked, change, now),
       context,
@@ -135,8 +134,7 @@ export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
     ) {
       const appointment = await changes.find(bookingKey, appointmentId);
       return move(
-        bookingKey,
-        appointmentId,
+        appointment,
         'RESCHEDULE',
         { examSlug: appointment.exam.slug, clinicSlug: appointment.clinic.slug, start },
         context,
@@ -144,13 +142,13 @@ export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
     },
 
     /** Another exam and/or clinic. */
-    change(
+    async change(
       bookingKey: string,
       appointmentId: string,
       target: ChangeAppointmentRequest,
       context: RequestContext,
     ) {
-      return move(bookingKey, appointmentId, 'CHANGE', target, context);
+      return move(await changes.find(bookingKey, appointmentId), 'CHANGE', target, context);
     },
 
     async cancelBookingRequest(
