@@ -5,7 +5,7 @@ import type { ManagedAppointment } from './appointment-changes.repository.ts';
 import { requireBookableSlot, slotTakenError } from './bookable-slot.ts';
 import { AppointmentNotActiveError, BookingRequestNotActiveError } from './booking.errors.ts';
 import { clinicWallTime } from './booking-format.ts';
-import type { BookingStore, RequestContext } from './booking-store.ts';
+import type { AuditEvent, BookingStore, RequestContext } from './booking-store.ts';
 import type { OfferedSlotFinder } from './offered-slot.ts';
 
 /** What the patient said when cancelling (validated against the configuration by the caller). */
@@ -30,6 +30,28 @@ export interface AppointmentChangesDeps {
 
 const active = (appointment: ManagedAppointment) =>
   appointment.status === 'BOOKED' || appointment.status === 'PENDING';
+
+/** An audit event of the patient's change to an appointment, in the change's transaction. */
+function auditByPatient(
+  tx: BookingStore,
+  action: string,
+  appointmentId: string,
+  context: RequestContext,
+  now: Date,
+  details?: AuditEvent['details'],
+) {
+  return tx.insertAuditEvent(
+    {
+      actor: 'patient',
+      action,
+      subjectType: 'appointment',
+      subjectId: appointmentId,
+      ...context,
+      ...(details ? { details } : {}),
+    },
+    now,
+  );
+}
 
 /**
  * Changes to what a patient booked, each in one transaction with its audit
@@ -108,16 +130,13 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
         );
         await tx.recordCancelReason(appointment.id, input.words);
         await tx.endAppointment(appointment.id, 'CANCELED', now);
-        await tx.insertAuditEvent(
-          {
-            actor: 'patient',
-            action: 'appointment.canceled-by-patient',
-            subjectType: 'appointment',
-            subjectId: appointment.id,
-            ...input.context,
-            details: { reason: input.words.reason },
-          },
+        await auditByPatient(
+          tx,
+          'appointment.canceled-by-patient',
+          appointment.id,
+          input.context,
           now,
+          { reason: input.words.reason },
         );
         const { exam, clinic } = appointment;
         await tx.enqueueMessages(
@@ -151,18 +170,15 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
           now,
         );
         await tx.recordCancelReason(appointment.id, input.words);
-        await tx.insertAuditEvent(
-          {
-            actor: 'patient',
-            action: input.askClinic
-              ? 'appointment.cancel-requested'
-              : 'appointment.cancel-awaits-questionnaire',
-            subjectType: 'appointment',
-            subjectId: appointment.id,
-            ...input.context,
-            details: { reason: input.words.reason },
-          },
+        await auditByPatient(
+          tx,
+          input.askClinic
+            ? 'appointment.cancel-requested'
+            : 'appointment.cancel-awaits-questionnaire',
+          appointment.id,
+          input.context,
           now,
+          { reason: input.words.reason },
         );
         if (!input.askClinic) return;
         const { exam, clinic } = appointment;
@@ -213,14 +229,11 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
           throw new AppointmentNotActiveError('Only a booked appointment can be confirmed.');
         }
         if (!appointment.confirmedAt) {
-          await tx.insertAuditEvent(
-            {
-              actor: 'patient',
-              action: 'appointment.confirmed-by-patient',
-              subjectType: 'appointment',
-              subjectId: appointment.id,
-              ...input.context,
-            },
+          await auditByPatient(
+            tx,
+            'appointment.confirmed-by-patient',
+            appointment.id,
+            input.context,
             now,
           );
         }
@@ -284,19 +297,15 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
           resourceId = await tx.claimFirstFreeResource(claim);
         }
         if (resourceId === null) throw slotTakenError(slot);
-        await tx.insertAuditEvent(
-          {
-            actor: 'patient',
-            action:
-              status === 'RESCHEDULED'
-                ? 'appointment.rescheduled-by-patient'
-                : 'appointment.changed-by-patient',
-            subjectType: 'appointment',
-            subjectId: old.id,
-            ...input.context,
-            details: { replacementId, examId: slot.exam.id, clinicId: slot.clinic.id },
-          },
+        await auditByPatient(
+          tx,
+          status === 'RESCHEDULED'
+            ? 'appointment.rescheduled-by-patient'
+            : 'appointment.changed-by-patient',
+          old.id,
+          input.context,
           now,
+          { replacementId, examId: slot.exam.id, clinicId: slot.clinic.id },
         );
         await tx.enqueueMessages(
           notice(
