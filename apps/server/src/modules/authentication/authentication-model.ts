@@ -4,10 +4,10 @@ import {
   unauthenticatedErrorCode,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Db } from '../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
+import type { AuditEvent } from '../audit/index.ts';
 import { sha256Hex } from './authentication-crypto.ts';
+import type { AuthenticationStore } from './authentication-store.ts';
 
 /** The words the authentication files share: settings, who asks, the session, and what a session covers. */
 
@@ -86,10 +86,12 @@ export type AuthenticationAudit = (
   details?: AuditEvent['details'],
 ) => Promise<void>;
 
-export function createAuthenticationAudit(db: Db, clock: Clock): AuthenticationAudit {
+export function createAuthenticationAudit(
+  store: Pick<AuthenticationStore, 'insertAuditEvent'>,
+  clock: Clock,
+): AuthenticationAudit {
   return (info, action, bookingKey, details) =>
-    insertAuditEvent(
-      db,
+    store.insertAuditEvent(
       {
         actor: 'patient',
         action,

@@ -6,8 +6,6 @@ import {
 } from '@portal/contract';
 import type { CaptchaVerifier } from '../../adapters/captcha.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Db } from '../../db/database.ts';
-import * as repo from './authentication.repository.ts';
 import { constantTimeEqual, normalisedContactNumber } from './authentication-crypto.ts';
 import {
   type AuthenticationRequestInfo,
@@ -18,6 +16,7 @@ import {
   type PatientSession,
   type WithCookie,
 } from './authentication-model.ts';
+import type { AuthenticationStore, PatientFacts } from './authentication-store.ts';
 import { createOneTimePasswords } from './one-time-passwords.ts';
 import { createSessions } from './sessions.ts';
 
@@ -30,7 +29,7 @@ export type {
 export { UnauthenticatedError } from './authentication-model.ts';
 
 export interface AuthenticationServiceDeps {
-  db: Db;
+  store: AuthenticationStore;
   clock: Clock;
   settings: AuthenticationSettings;
   /** SESSION_SECRET: keys the OTP hashes. */
@@ -48,11 +47,11 @@ const dummyContactNumber = '000000000';
  * one-time passwords (one-time-passwords.ts) beside it, all answering through this one service.
  */
 export function createAuthenticationService(deps: AuthenticationServiceDeps) {
-  const { db, clock, settings, captcha } = deps;
-  const audit = createAuthenticationAudit(db, clock);
-  const sessions = createSessions({ db, clock, settings, audit });
+  const { store, clock, settings, captcha } = deps;
+  const audit = createAuthenticationAudit(store, clock);
+  const sessions = createSessions({ store, clock, settings, audit });
   const otps = createOneTimePasswords({
-    db,
+    store,
     clock,
     settings,
     secret: deps.secret,
@@ -73,7 +72,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
   }
 
   /** The patient's facts match: always both comparisons, whatever the first said. */
-  function factsMatch(request: AuthenticationRequest, patient: repo.PatientFacts | undefined) {
+  function factsMatch(request: AuthenticationRequest, patient: PatientFacts | undefined) {
     const dateOk = constantTimeEqual(request.dateOfBirth, patient?.dateOfBirth ?? dummyDateOfBirth);
     if (!settings.contactNumberAuthentication) return dateOk && patient !== undefined;
     const given = normalisedContactNumber(request.contactNumber) ?? '';
@@ -112,7 +111,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
           return { body: failure(false) };
         }
       }
-      const attempt = await repo.recordAttempt(db, {
+      const attempt = await store.recordAttempt({
         bookingKey: request.bookingKey,
         clientAddress: info.clientAddress,
         kind: 'DATE_OF_BIRTH',
@@ -129,13 +128,9 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
         });
         return { body: failure(true) };
       }
-      const patient = await repo.findPatientFacts(
-        db,
-        request.bookingKey,
-        request.authenticationType,
-      );
+      const patient = await store.findPatientFacts(request.bookingKey, request.authenticationType);
       if (!factsMatch(request, patient)) {
-        if (current?.verifiedCaptcha) await repo.setVerifiedCaptcha(db, current.id, false);
+        if (current?.verifiedCaptcha) await store.setVerifiedCaptcha(current.id, false);
         await audit(info, 'access.sign-in.failed', request.bookingKey, {
           authenticationType: request.authenticationType,
         });
@@ -148,7 +143,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       }
       // factsMatch is false without a patient.
       const facts = patient!;
-      await repo.forgetAttempt(db, attempt.id);
+      await store.forgetAttempt(attempt.id);
       const otpRequired = otpApplies(settings, request.authenticationType);
       const session = await sessions.open(
         info,
@@ -164,7 +159,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
           sessionId: session.id,
         });
       } else {
-        await repo.forgetKeyAttempts(db, request.bookingKey);
+        await store.forgetKeyAttempts(request.bookingKey);
       }
       await audit(
         info,
@@ -200,7 +195,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       if (!result) return { body: { result } };
       const current = await sessions.live(info.tokenHash);
       if (current) {
-        await repo.setVerifiedCaptcha(db, current.id, true);
+        await store.setVerifiedCaptcha(current.id, true);
         return { body: { result } };
       }
       const opened = await sessions.open(info, 'ANONYMOUS', null, null, true);

@@ -14,6 +14,7 @@ import {
   createAuthenticationService,
   type PatientSession,
 } from './authentication.service.ts';
+import { createAuthenticationStore } from './authentication-store.ts';
 
 export { authenticationRequestInfo } from './authentication.routes.ts';
 export type {
@@ -71,7 +72,7 @@ export const authenticationModule = fp<AuthenticationModuleDeps>(
   async (app: FastifyInstance, deps) => {
     await app.register(cookie);
     const service = createAuthenticationService({
-      db: deps.db,
+      store: createAuthenticationStore(deps.db),
       clock: deps.clock,
       settings: deps.settings,
       secret: deps.secret,

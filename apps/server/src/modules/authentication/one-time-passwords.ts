@@ -6,9 +6,6 @@ import {
   type OtpValidateResponse,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Db } from '../../db/database.ts';
-import { insertOutboxMessages } from '../notifications/index.ts';
-import * as repo from './authentication.repository.ts';
 import { newOtpCode, newSessionToken, otpHash, sha256Hex } from './authentication-crypto.ts';
 import {
   type AuthenticationAudit,
@@ -19,6 +16,7 @@ import {
   UnauthenticatedError,
   type WithCookie,
 } from './authentication-model.ts';
+import type { AuthenticationStore, PatientFacts } from './authentication-store.ts';
 import { otpMessage } from './otp-message.ts';
 import type { Sessions } from './sessions.ts';
 
@@ -31,7 +29,7 @@ const noPendingSignIn = () =>
  * signs the session in under a new token.
  */
 export function createOneTimePasswords(deps: {
-  db: Db;
+  store: AuthenticationStore;
   clock: Clock;
   settings: AuthenticationSettings;
   /** SESSION_SECRET: keys the OTP hashes. */
@@ -40,7 +38,7 @@ export function createOneTimePasswords(deps: {
   sessions: Sessions;
   audit: AuthenticationAudit;
 }) {
-  const { db, clock, settings, secret, providerName, sessions, audit } = deps;
+  const { store, clock, settings, secret, providerName, sessions, audit } = deps;
   const limits = {
     minGapSeconds: settings.otpSecondsBetweenRequests,
     maxPerHour: settings.otpMaxPerHour,
@@ -51,13 +49,13 @@ export function createOneTimePasswords(deps: {
      * Creates and queues an OTP for the session unless the booking key had one within the
      * resend wait or its hourly cap is used up, however the earlier ones were triggered.
      */
-    async issue(sessionId: string, bookingKey: string, patient: repo.PatientFacts) {
+    async issue(sessionId: string, bookingKey: string, patient: PatientFacts) {
       const now = clock.now();
       const code = newOtpCode();
       const channel = settings.otpChannel;
-      return db.transaction().execute(async (trx) => {
-        if (!(await repo.claimOtpSend(trx, bookingKey, now, limits))) return false;
-        await repo.insertOtp(trx, {
+      return store.transaction(async (tx) => {
+        if (!(await tx.claimOtpSend(bookingKey, now, limits))) return false;
+        await tx.insertOtp({
           sessionId,
           bookingKey,
           codeHash: otpHash(secret, sessionId, bookingKey, code),
@@ -66,8 +64,7 @@ export function createOneTimePasswords(deps: {
           expiresAt: new Date(now.getTime() + minutes(settings.otpExpiryMinutes)),
           triesLeft: settings.otpMaxTries,
         });
-        await insertOutboxMessages(
-          trx,
+        await tx.enqueueMessages(
           [
             otpMessage({
               channel,
@@ -93,8 +90,7 @@ export function createOneTimePasswords(deps: {
       if (session?.state !== 'OTP_PENDING' || session.bookingKey !== request.bookingKey) {
         throw noPendingSignIn();
       }
-      const patient = await repo.findPatientFacts(
-        db,
+      const patient = await store.findPatientFacts(
         request.bookingKey,
         session.authenticationType ?? request.authenticationType,
       );
@@ -108,7 +104,7 @@ export function createOneTimePasswords(deps: {
         return { sent: true, retryAfterSeconds: settings.otpSecondsBetweenRequests };
       }
       const now = clock.now();
-      const next = await repo.nextOtpSendAt(db, request.bookingKey, now, limits);
+      const next = await store.nextOtpSendAt(request.bookingKey, now, limits);
       const waitMs = next.getTime() - now.getTime();
       return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
@@ -129,7 +125,7 @@ export function createOneTimePasswords(deps: {
       const failed = (maxAttemptsReached: boolean): WithCookie<OtpValidateResponse> => ({
         body: { success: false, maxAttemptsReached, message: authenticationMessages.otpError },
       });
-      const attempt = await repo.recordAttempt(db, {
+      const attempt = await store.recordAttempt({
         bookingKey: request.bookingKey,
         clientAddress: info.clientAddress,
         kind: 'OTP',
@@ -143,7 +139,7 @@ export function createOneTimePasswords(deps: {
         await audit(info, 'access.otp.blocked', request.bookingKey, { sessionId: session.id });
         return failed(true);
       }
-      const tried = await repo.tryOtp(db, {
+      const tried = await store.tryOtp({
         sessionId: session.id,
         bookingKey: request.bookingKey,
         codeHash: otpHash(secret, session.id, request.bookingKey, request.otp),
@@ -151,9 +147,7 @@ export function createOneTimePasswords(deps: {
       });
       if (!tried?.used) {
         const exhausted =
-          tried === undefined
-            ? await repo.latestOtpExhausted(db, session.id)
-            : tried.triesLeft <= 0;
+          tried === undefined ? await store.latestOtpExhausted(session.id) : tried.triesLeft <= 0;
         await audit(info, 'access.otp.failed', request.bookingKey, {
           sessionId: session.id,
           reason: tried === undefined ? 'NO_USABLE_OTP' : 'WRONG_CODE',
@@ -165,13 +159,13 @@ export function createOneTimePasswords(deps: {
         );
       }
       const token = newSessionToken();
-      const upgraded = await repo.authenticateSession(db, session.id, {
+      const upgraded = await store.authenticateSession(session.id, {
         now,
         idleExpiresAt: sessions.idleExpiry(now, session.absoluteExpiresAt),
         tokenHash: sha256Hex(token),
       });
       if (!upgraded) throw new UnauthenticatedError('The sign-in is no longer waiting.');
-      await repo.forgetKeyAttempts(db, request.bookingKey);
+      await store.forgetKeyAttempts(request.bookingKey);
       await audit(info, 'access.otp.used', request.bookingKey, { sessionId: session.id });
       await audit(info, 'access.sign-in.succeeded', request.bookingKey, {
         authenticationType: session.authenticationType,

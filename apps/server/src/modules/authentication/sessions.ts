@@ -1,7 +1,5 @@
 import type { AuthenticationType, SessionResponse } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Db } from '../../db/database.ts';
-import * as repo from './authentication.repository.ts';
 import { newSessionToken, sha256Hex } from './authentication-crypto.ts';
 import {
   type AuthenticationAudit,
@@ -13,6 +11,7 @@ import {
   type PatientSession,
   UnauthenticatedError,
 } from './authentication-model.ts';
+import type { AuthenticationStore } from './authentication-store.ts';
 
 // A sliding idle expiry, written at most once a minute per session instead of on every request.
 const touchIntervalMs = 60_000;
@@ -23,12 +22,12 @@ const housekeepingIntervalMs = 10 * 60_000;
  * live one, sliding its idle expiry, what it covers (decision 015), logout and housekeeping.
  */
 export function createSessions(deps: {
-  db: Db;
+  store: AuthenticationStore;
   clock: Clock;
   settings: AuthenticationSettings;
   audit: AuthenticationAudit;
 }) {
-  const { db, clock, settings, audit } = deps;
+  const { store, clock, settings, audit } = deps;
   let lastHousekeeping = 0;
 
   const idleExpiry = (now: Date, absolute: Date) =>
@@ -40,7 +39,7 @@ export function createSessions(deps: {
     /** The live session of a token hash, in whatever state. */
     async live(tokenHash: string | null) {
       if (tokenHash === null) return undefined;
-      return repo.findLiveSession(db, tokenHash, clock.now());
+      return store.findLiveSession(tokenHash, clock.now());
     },
 
     /** Opens a new session (a new token: a sign-in never reuses the browser's old one). */
@@ -54,8 +53,8 @@ export function createSessions(deps: {
       const now = clock.now();
       const absolute = new Date(now.getTime() + settings.sessionAbsoluteHours * 3_600_000);
       const token = newSessionToken();
-      if (info.tokenHash !== null) await repo.deleteSessionByTokenHash(db, info.tokenHash);
-      const id = await repo.insertSession(db, {
+      if (info.tokenHash !== null) await store.deleteSessionByTokenHash(info.tokenHash);
+      const id = await store.insertSession({
         tokenHash: sha256Hex(token),
         state,
         bookingKey,
@@ -86,7 +85,7 @@ export function createSessions(deps: {
       let idleExpiresAt = session.idleExpiresAt;
       if (now.getTime() - session.lastSeenAt.getTime() >= touchIntervalMs) {
         idleExpiresAt = idleExpiry(now, session.absoluteExpiresAt);
-        await repo.touchSession(db, session.id, now, idleExpiresAt);
+        await store.touchSession(session.id, now, idleExpiresAt);
       }
       return {
         id: session.id,
@@ -129,7 +128,7 @@ export function createSessions(deps: {
     /** POST /api/authentication/logout: the row goes; the cookie is cleared by the route. */
     async logout(info: AuthenticationRequestInfo): Promise<void> {
       if (info.tokenHash === null) return;
-      const ended = await repo.deleteSessionByTokenHash(db, info.tokenHash);
+      const ended = await store.deleteSessionByTokenHash(info.tokenHash);
       if (ended?.bookingKey) {
         await audit(info, 'access.session.ended', ended.bookingKey, { sessionId: ended.id });
       }
@@ -142,7 +141,7 @@ export function createSessions(deps: {
     async housekeeping(now: Date) {
       if (now.getTime() - lastHousekeeping < housekeepingIntervalMs) return;
       lastHousekeeping = now.getTime();
-      await repo.deleteExpired(db, now, {
+      await store.deleteExpired(now, {
         attempts: attemptWindowStart(settings, now),
         otpSends: new Date(
           now.getTime() - Math.max(3_600_000, settings.otpSecondsBetweenRequests * 1000),
