@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Database } from '../../db/database.ts';
 import { addLocalDays, localDayOf } from '../availability/index.ts';
 import type { PatientFacts } from '../booking/index.ts';
 import { type BookingOutcomes, bookingFlowTypes } from './booking-outcomes.ts';
 import type { createDefinitionCache } from './definition-cache.ts';
+import type { QuestionnaireStore } from './questionnaire-store.ts';
 import { appliesTo, type ExamRef } from './questionnaire-views.ts';
 import {
   ApiKeyInvalidError,
@@ -17,7 +16,6 @@ import {
   SlotBeforeMinDateError,
 } from './questionnaires.errors.ts';
 import type { AnswerRow, DefinitionRow } from './questionnaires.repository.ts';
-import * as repository from './questionnaires.repository.ts';
 
 /** One appointment item as the booking gate sees it. */
 export interface GateItem {
@@ -51,12 +49,12 @@ function assertMedicareNumber(outcome: { medicareNumberRequired: boolean }, pati
  * questionnaire, an earliest day or a Medicare number.
  */
 export function createBookingGate(deps: {
-  db: Kysely<Database>;
+  store: QuestionnaireStore;
   clock: Clock;
   cache: ReturnType<typeof createDefinitionCache>;
   outcomes: BookingOutcomes;
 }) {
-  const { db, clock, cache } = deps;
+  const { store, clock, cache } = deps;
   const { evaluate } = deps.outcomes;
 
   /** Refuses while a required booking-flow questionnaire of these exams has no answer. */
@@ -116,7 +114,7 @@ export function createBookingGate(deps: {
     ): Promise<void> {
       const now = clock.now();
       const examSlugs = [...new Set(items.map((item) => item.examSlug))];
-      const combined = await evaluate(db, bookingKey, examSlugs, now);
+      const combined = await evaluate(store, bookingKey, examSlugs, now);
       if (combined.outcome.denyBooking) {
         throw new BookingDeniedError(
           combined.outcome.message ?? 'This booking cannot be made online.',
@@ -155,7 +153,7 @@ export function createBookingGate(deps: {
      */
     async checkSlotHold(bookingKey: string, item: GateItem): Promise<void> {
       const now = clock.now();
-      const combined = await evaluate(db, bookingKey, [item.examSlug], now);
+      const combined = await evaluate(store, bookingKey, [item.examSlug], now);
       assertNotBeforeMinDate(combined.minDays, [item], now);
     },
 
@@ -172,7 +170,7 @@ export function createBookingGate(deps: {
       patient: PatientFacts,
     ): Promise<{ confirmationMessage: string | null }> {
       const now = clock.now();
-      const combined = await evaluate(db, bookingKey, examSlugs, now);
+      const combined = await evaluate(store, bookingKey, examSlugs, now);
       if (combined.outcome.denyBooking) {
         throw new BookingDeniedError(
           combined.outcome.message ?? 'This booking cannot be made online.',
@@ -181,7 +179,7 @@ export function createBookingGate(deps: {
       await assertAnswered(combined.exams, combined.answers);
       assertMedicareNumber(combined.outcome, patient);
       if (apiKey === undefined) return { confirmationMessage: null };
-      const stored = await repository.findApiKey(db, bookingKey);
+      const stored = await store.findApiKey(bookingKey);
       const matches =
         stored !== undefined &&
         stored.usedAt === null &&
@@ -195,7 +193,7 @@ export function createBookingGate(deps: {
 
     /** After the booking request exists: its api key is spent. */
     async markApiKeyUsed(apiKey: string, bookingRequestId: string): Promise<void> {
-      await repository.markApiKeyUsed(db, apiKey, bookingRequestId, clock.now());
+      await store.markApiKeyUsed(apiKey, bookingRequestId, clock.now());
     },
   };
 }

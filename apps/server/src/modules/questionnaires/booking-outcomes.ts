@@ -6,13 +6,12 @@ import {
   type QuestionnaireType,
   staffBookingQuestionnaireTypes,
 } from '@portal/contract';
-import type { Db } from '../../db/database.ts';
 import { localDayOf } from '../availability/index.ts';
 import type { createDefinitionCache } from './definition-cache.ts';
 import { type CombinedOutcome, combineOutcome, matchingRules } from './outcomes.ts';
+import type { QuestionnaireStore } from './questionnaire-store.ts';
 import { appliesTo, type ExamRef } from './questionnaire-views.ts';
 import type { AnswerRow } from './questionnaires.repository.ts';
-import * as repository from './questionnaires.repository.ts';
 
 export const bookingFlowTypes: ReadonlySet<QuestionnaireType> = new Set(
   bookingFlowQuestionnaireTypes,
@@ -35,8 +34,11 @@ export const isTemporary = (answer: AnswerRow) =>
 export function createBookingOutcomes(deps: { cache: ReturnType<typeof createDefinitionCache> }) {
   const { cache } = deps;
 
-  async function examRefs(tx: Db, examSlugs: readonly string[]): Promise<ExamRef[]> {
-    const modalities = await repository.examModalities(tx, examSlugs);
+  async function examRefs(
+    tx: QuestionnaireStore,
+    examSlugs: readonly string[],
+  ): Promise<ExamRef[]> {
+    const modalities = await tx.examModalities(examSlugs);
     return [...new Set(examSlugs)].map((slug) => ({
       slug,
       modalitySlug: modalities.get(slug)?.modalitySlug ?? null,
@@ -48,8 +50,12 @@ export function createBookingOutcomes(deps: { cache: ReturnType<typeof createDef
    * is chosen: the latest local day among the clinics performing these exams
    * (so the date shown is never earlier than the gate allows at any of them).
    */
-  async function todayFor(tx: Db, examSlugs: readonly string[], now: Date): Promise<string> {
-    const days = (await repository.clinicTimeZones(tx, examSlugs)).map((zone) =>
+  async function todayFor(
+    tx: QuestionnaireStore,
+    examSlugs: readonly string[],
+    now: Date,
+  ): Promise<string> {
+    const days = (await tx.clinicTimeZones(examSlugs)).map((zone) =>
       localDayOf(zone, now.getTime()),
     );
     // YYYY-MM-DD texts sort as the days they name; UTC's day only when no clinic performs them.
@@ -58,18 +64,17 @@ export function createBookingOutcomes(deps: { cache: ReturnType<typeof createDef
 
   /** The booking-flow outcome for these exams from the key's temporary answers. */
   async function evaluate(
-    tx: Db,
+    tx: QuestionnaireStore,
     bookingKey: string,
     examSlugs: readonly string[],
     now: Date,
   ): Promise<CombinedOutcome & { answers: AnswerRow[]; exams: ExamRef[] }> {
     const [exams, latest] = await Promise.all([
       examRefs(tx, examSlugs),
-      repository.latestAnswers(tx, bookingKey),
+      tx.latestAnswers(bookingKey),
     ]);
     const answers = latest.filter(isTemporary);
-    const versions = await repository.findVersions(
-      tx,
+    const versions = await tx.findVersions(
       answers.map((answer) => ({
         id: answer.questionnaireId,
         version: answer.questionnaireVersion,
@@ -113,7 +118,7 @@ export function createBookingOutcomes(deps: { cache: ReturnType<typeof createDef
    * gate still refuses; saving the answer again issues the key).
    */
   async function withApiKey(
-    tx: Db,
+    tx: QuestionnaireStore,
     bookingKey: string,
     combined: CombinedOutcome,
     issueAt: Date | null,
@@ -121,14 +126,13 @@ export function createBookingOutcomes(deps: { cache: ReturnType<typeof createDef
     const route = combined.routeToBookingRequest;
     if (!route) return combined.outcome;
     const apiKey = issueAt
-      ? await repository.ensureApiKey(
-          tx,
+      ? await tx.ensureApiKey(
           bookingKey,
           randomBytes(24).toString('base64url'),
           route.confirmationMessage,
           issueAt,
         )
-      : (await repository.findApiKey(tx, bookingKey))?.apiKey;
+      : (await tx.findApiKey(bookingKey))?.apiKey;
     if (apiKey === undefined) return combined.outcome;
     return {
       ...combined.outcome,
@@ -137,16 +141,15 @@ export function createBookingOutcomes(deps: { cache: ReturnType<typeof createDef
   }
 
   async function recordChange(
-    tx: Db,
+    tx: QuestionnaireStore,
     bookingKey: string,
     change: { from: string; to: string },
     now: Date,
   ): Promise<ChangedExamSlug> {
-    const earlier = (await repository.listExamChanges(tx, bookingKey)).find(
+    const earlier = (await tx.listExamChanges(bookingKey)).find(
       (row) => row.newSlug === change.from,
     );
-    return repository.recordExamChange(
-      tx,
+    return tx.recordExamChange(
       bookingKey,
       { oldSlug: change.from, oldestSlug: earlier?.oldestSlug ?? change.from, newSlug: change.to },
       now,

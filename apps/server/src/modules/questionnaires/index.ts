@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { QuestionnaireHooks } from '../booking/index.ts';
+import type { QuestionnaireConfig } from './questionnaire-config.ts';
+import { createQuestionnaireStore } from './questionnaire-store.ts';
+import { type SyncResult, syncQuestionnaires as syncDefinitions } from './questionnaire-sync.ts';
 import { moveTemporaryAnswers, noStoredAnswers } from './questionnaires.repository.ts';
 import { registerQuestionnaireRoutes } from './questionnaires.routes.ts';
 import { createQuestionnairesService } from './questionnaires.service.ts';
@@ -10,12 +13,17 @@ import { registerSecuredQuestionnaireRoutes } from './secured-questionnaires.rou
 import { createSecuredQuestionnairesService } from './secured-questionnaires.service.ts';
 
 export { loadQuestionnaireConfig, type QuestionnaireConfig } from './questionnaire-config.ts';
-export { type SyncResult, syncQuestionnaires } from './questionnaire-sync.ts';
-export {
-  createQuestionnairesService,
-  type GateItem,
-  type QuestionnairesService,
-} from './questionnaires.service.ts';
+export type { SyncResult } from './questionnaire-sync.ts';
+export type { GateItem, QuestionnairesService } from './questionnaires.service.ts';
+
+/** Writes config/questionnaires to the database (server.ts, at start; questionnaire-sync.ts). */
+export function syncQuestionnaires(
+  db: Kysely<Database>,
+  configs: readonly QuestionnaireConfig[],
+  now: Date,
+): Promise<SyncResult> {
+  return syncDefinitions(createQuestionnaireStore(db), configs, now);
+}
 
 /**
  * For the patient portal (docs/product/patient-portal.md#manage): whether an unanswered
@@ -23,7 +31,11 @@ export {
  * stands before a cancel (saving it cancels); a DECLINE_APPOINTMENT one offers declining.
  */
 export function createAppointmentQuestionnaireCheck(deps: { db: Kysely<Database>; clock: Clock }) {
-  const service = createSecuredQuestionnairesService({ ...deps, onRefused: () => {} });
+  const service = createSecuredQuestionnairesService({
+    store: createQuestionnaireStore(deps.db),
+    clock: deps.clock,
+    onRefused: () => {},
+  });
   return async (
     bookingKey: string,
     appointmentId: string,
@@ -47,13 +59,14 @@ export async function questionnairesModule(
 ): Promise<void> {
   // Reasons name questions, never answers: answers are patient data and stay out of logs.
   const onRefused = (reason: string) => app.log.info({ reason }, 'questionnaire answer refused');
+  const store = createQuestionnaireStore(deps.db);
   registerQuestionnaireRoutes(
     app,
-    createQuestionnairesService({ db: deps.db, clock: deps.clock, onRefused }),
+    createQuestionnairesService({ store, clock: deps.clock, onRefused }),
   );
   registerSecuredQuestionnaireRoutes(
     app,
-    createSecuredQuestionnairesService({ db: deps.db, clock: deps.clock, onRefused }),
+    createSecuredQuestionnairesService({ store, clock: deps.clock, onRefused }),
   );
 }
 
@@ -67,7 +80,10 @@ export function createBookingQuestionnaireHooks(deps: {
   db: Kysely<Database>;
   clock: Clock;
 }): QuestionnaireHooks {
-  const service = createQuestionnairesService(deps);
+  const service = createQuestionnairesService({
+    store: createQuestionnaireStore(deps.db),
+    clock: deps.clock,
+  });
   return {
     checkAppointments: service.checkAppointments,
     passesWithoutAnswers: service.passesWithoutAnswers,

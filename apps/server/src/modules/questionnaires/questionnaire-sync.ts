@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import type { QuestionnaireConfig } from './questionnaire-config.ts';
-import * as repository from './questionnaires.repository.ts';
+import type { QuestionnaireStore } from './questionnaire-store.ts';
+import type { NewVersion } from './questionnaires.repository.ts';
 
 export interface SyncResult {
   created: string[];
@@ -19,22 +18,20 @@ export interface SyncResult {
  * A file removed from config deactivates its questionnaire (answers keep it).
  */
 export async function syncQuestionnaires(
-  db: Kysely<Database>,
+  store: QuestionnaireStore,
   configs: readonly QuestionnaireConfig[],
   now: Date,
 ): Promise<SyncResult> {
-  return db.transaction().execute(async (tx) => {
-    await repository.lockDefinitions(tx);
-    const existing = new Map(
-      (await repository.listAllCurrentDefinitions(tx)).map((row) => [row.slug, row]),
-    );
+  return store.transaction(async (tx) => {
+    await tx.lockDefinitions();
+    const existing = new Map((await tx.listAllCurrentDefinitions()).map((row) => [row.slug, row]));
     const result: SyncResult = { created: [], updated: [], deactivated: [] };
     for (const config of configs) {
       const { outcomes, order, ...rest } = config;
       const contentHash = createHash('sha256')
         .update(JSON.stringify({ ...rest, outcomes }))
         .digest('hex');
-      const version: repository.NewVersion = {
+      const version: NewVersion = {
         slug: config.slug,
         sortOrder: order,
         type: config.type,
@@ -52,19 +49,18 @@ export async function syncQuestionnaires(
       const current = existing.get(config.slug);
       existing.delete(config.slug);
       if (!current) {
-        await repository.insertQuestionnaire(tx, version, now);
+        await tx.insertQuestionnaire(version, now);
         result.created.push(config.slug);
         continue;
       }
       let currentVersion = current.version;
       if (current.contentHash !== contentHash) {
         currentVersion += 1;
-        await repository.insertVersion(tx, current.id, currentVersion, version, now);
+        await tx.insertVersion(current.id, currentVersion, version, now);
         result.updated.push(config.slug);
       }
       if (currentVersion !== current.version || current.sortOrder !== order || !current.active) {
-        await repository.updateQuestionnaire(
-          tx,
+        await tx.updateQuestionnaire(
           current.id,
           { currentVersion, sortOrder: order, active: true },
           now,
@@ -73,8 +69,7 @@ export async function syncQuestionnaires(
     }
     for (const gone of existing.values()) {
       if (!gone.active) continue;
-      await repository.updateQuestionnaire(
-        tx,
+      await tx.updateQuestionnaire(
         gone.id,
         { currentVersion: gone.version, sortOrder: gone.sortOrder, active: false },
         now,

@@ -6,27 +6,25 @@ import type {
   SaveTemporaryAnswerRequest,
   SaveTemporaryAnswerResponse,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Database } from '../../db/database.ts';
-import { insertAuditEvent, type RequestContext } from '../audit/index.ts';
-import { assertKeyUsable, bookingKeyState } from '../booking/index.ts';
+import type { RequestContext } from '../audit/index.ts';
+import { assertKeyUsable } from '../booking/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
 import { createBookingGate } from './booking-gate.ts';
 import { createBookingOutcomes, flowTypesOf, isTemporary } from './booking-outcomes.ts';
 import { createDefinitionCache } from './definition-cache.ts';
+import type { QuestionnaireStore } from './questionnaire-store.ts';
 import { appliesTo, toAnswer, toQuestionnaire, unansweredFirst } from './questionnaire-views.ts';
 import {
   ExamChangeNotAllowedError,
   InvalidQuestionnaireAnswerError,
 } from './questionnaires.errors.ts';
 import type { AnswerRow, DefinitionRow } from './questionnaires.repository.ts';
-import * as repository from './questionnaires.repository.ts';
 
 export type { GateItem } from './booking-gate.ts';
 
 export interface QuestionnairesServiceDeps {
-  db: Kysely<Database>;
+  store: QuestionnaireStore;
   clock: Clock;
   /** Why an answer set was refused (question names only, never values). */
   onRefused?: (reason: string) => void;
@@ -40,14 +38,14 @@ export interface QuestionnairesServiceDeps {
  * they answered; nothing outcome-like is read from the browser.
  */
 export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
-  const { db, clock } = deps;
-  const cache = createDefinitionCache(db);
+  const { store, clock } = deps;
+  const cache = createDefinitionCache(store);
   const outcomes = createBookingOutcomes({ cache });
   const { examRefs, evaluate, withApiKey, recordChange } = outcomes;
-  const gate = createBookingGate({ db, clock, cache, outcomes });
+  const gate = createBookingGate({ store, clock, cache, outcomes });
 
   async function keyMustBeReserved(bookingKey: string, now: Date) {
-    assertKeyUsable(await bookingKeyState(db, bookingKey, now));
+    assertKeyUsable(await store.bookingKeyState(bookingKey, now));
   }
 
   function refuse(reason: string): never {
@@ -66,17 +64,17 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
       const slugs = changedExamSlug ? [...examSlugs, changedExamSlug] : examSlugs;
-      const exams = await examRefs(db, slugs);
+      const exams = await examRefs(store, slugs);
       const all = await cache.current();
       const definitions = all.filter(
         (definition) =>
           flowTypesOf(staffBooking).has(definition.type) && appliesTo(definition, exams),
       );
       const typeOf = new Map(all.map((definition) => [definition.id, definition.type]));
-      const answers = (await repository.latestAnswers(db, bookingKey)).filter(isTemporary);
+      const answers = (await store.latestAnswers(bookingKey)).filter(isTemporary);
       const answeredIds = new Set(answers.map((answer) => answer.questionnaireId));
       const listedIds = new Set(definitions.map((definition) => definition.id));
-      const modalityIds = await repository.modalityIds(db);
+      const modalityIds = await store.modalityIds();
       const asAnswer = (answer: AnswerRow) =>
         toAnswer(answer, typeOf.get(answer.questionnaireId) ?? 'REQUIRED_ON_CONFIRMATION');
       return {
@@ -99,7 +97,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     ): Promise<SaveTemporaryAnswerResponse> {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
-      const exams = await examRefs(db, request.examSlugs);
+      const exams = await examRefs(store, request.examSlugs);
       const definition = (await cache.current()).find((row) => row.id === request.questionnaireId);
       if (
         !definition ||
@@ -115,9 +113,8 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
         if (error instanceof InvalidAnswerSet) refuse(error.message);
         throw error;
       }
-      return db.transaction().execute(async (tx) => {
-        const answer = await repository.insertAnswer(
-          tx,
+      return store.transaction(async (tx) => {
+        const answer = await tx.insertAnswer(
           {
             bookingKey,
             appointmentId: null,
@@ -129,8 +126,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           },
           now,
         );
-        await insertAuditEvent(
-          tx,
+        await tx.insertAuditEvent(
           {
             actor: 'public',
             action: 'questionnaire-answer.saved',
@@ -158,14 +154,14 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
       // A read: it never issues an api key (saving the routing answer did).
-      return withApiKey(db, bookingKey, await evaluate(db, bookingKey, examSlugs, now), null);
+      return withApiKey(store, bookingKey, await evaluate(store, bookingKey, examSlugs, now), null);
     },
 
     /** changeExamFromOutcome: records a change only an outcome allows. */
     async changeExam(bookingKey: string, request: ExamChangeRequest): Promise<ChangedExamSlug> {
       const now = clock.now();
       await keyMustBeReserved(bookingKey, now);
-      return db.transaction().execute(async (tx) => {
+      return store.transaction(async (tx) => {
         const { examChange } = await evaluate(tx, bookingKey, [request.oldSlug], now);
         if (examChange?.from !== request.oldSlug || examChange.to !== request.newSlug) {
           throw new ExamChangeNotAllowedError(

@@ -4,17 +4,11 @@ import {
   questionnaireErrorCodes,
   type SaveSecuredAnswerResponse,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Database } from '../../db/database.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import { insertAuditEvent, type RequestContext } from '../audit/index.ts';
-import {
-  endAppointment,
-  findBookingRequestOfKey,
-  listAppointmentsOfKey,
-} from '../booking/index.ts';
+import type { RequestContext } from '../audit/index.ts';
 import { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
+import type { QuestionnaireStore } from './questionnaire-store.ts';
 import {
   appliesTo,
   type ExamRef,
@@ -27,10 +21,9 @@ import {
   InvalidQuestionnaireAnswerError,
 } from './questionnaires.errors.ts';
 import type { AnswerRow, DefinitionRow } from './questionnaires.repository.ts';
-import * as repository from './questionnaires.repository.ts';
 
 export interface SecuredQuestionnairesDeps {
-  db: Kysely<Database>;
+  store: QuestionnaireStore;
   clock: Clock;
   onRefused?: (reason: string) => void;
 }
@@ -68,7 +61,7 @@ const endsAppointment: Partial<Record<QuestionnaireType, 'CANCELED' | 'DECLINED_
  * behind the access module's session guard (the session covers the key).
  */
 export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDeps) {
-  const { db, clock } = deps;
+  const { store, clock } = deps;
 
   function refuse(reason: string, code: InvalidQuestionnaireAnswerError['code']): never {
     deps.onRefused?.(reason);
@@ -95,20 +88,20 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
     type: QuestionnaireType | undefined,
     answeredIn: (answer: AnswerRow, definition: DefinitionRow) => boolean,
   ): Promise<QuestionnairesResponse> {
-    const all = await repository.listCurrentDefinitions(db);
+    const all = await store.listCurrentDefinitions();
     const definitions = all.filter(
       (definition) =>
         types.has(definition.type) &&
         (type === undefined || definition.type === type) &&
         appliesTo(definition, exams),
     );
-    const answers = await repository.latestAnswers(db, bookingKey);
+    const answers = await store.latestAnswers(bookingKey);
     const answersOf = (definition: DefinitionRow) =>
       answers.filter(
         (answer) => answer.questionnaireId === definition.id && answeredIn(answer, definition),
       );
     const typeOf = new Map(all.map((definition) => [definition.id, definition.type]));
-    const modalityIds = await repository.modalityIds(db);
+    const modalityIds = await store.modalityIds();
     return {
       questionnaires: unansweredFirst(
         definitions,
@@ -126,7 +119,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
   }
 
   async function appointmentsOf(bookingKey: string) {
-    const appointments = await listAppointmentsOfKey(db, bookingKey);
+    const appointments = await store.listAppointmentsOfKey(bookingKey);
     if (appointments.length === 0) throw new NotFoundError('There is no appointment for this key.');
     return appointments;
   }
@@ -169,11 +162,11 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         kind === 'painScore'
           ? questionnaireErrorCodes.painScoreProblem
           : questionnaireErrorCodes.invalidAnswer;
-      const appointment = (await listAppointmentsOfKey(db, bookingKey)).find(
+      const appointment = (await store.listAppointmentsOfKey(bookingKey)).find(
         (row) => row.id === request.appointmentId,
       );
       if (!appointment) refuse('appointment not under this key', code);
-      const definition = (await repository.listCurrentDefinitions(db)).find(
+      const definition = (await store.listCurrentDefinitions()).find(
         (row) => row.id === request.questionnaireId,
       );
       const allowed = kind === 'painScore' ? painScoreTypes : appointmentTypes;
@@ -188,9 +181,8 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         refuse('questionnaire not asked for this appointment', code);
       }
       const data = check(definition, request.questionnaireResult, code);
-      return db.transaction().execute(async (tx) => {
-        const answer = await repository.insertAnswer(
-          tx,
+      return store.transaction(async (tx) => {
+        const answer = await tx.insertAnswer(
           {
             bookingKey,
             appointmentId: appointment.id,
@@ -202,8 +194,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
           },
           now,
         );
-        await insertAuditEvent(
-          tx,
+        await tx.insertAuditEvent(
           {
             actor: 'patient',
             action: 'questionnaire-answer.saved',
@@ -221,12 +212,11 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         let status = appointment.status;
         const ending = endsAppointment[definition.type];
         if (ending) {
-          if (!(await endAppointment(tx, appointment.id, ending, now))) {
+          if (!(await tx.endAppointment(appointment.id, ending, now))) {
             throw new AppointmentNotActiveError('This appointment can no longer be changed.');
           }
           status = ending;
-          await insertAuditEvent(
-            tx,
+          await tx.insertAuditEvent(
             {
               actor: 'patient',
               action:
@@ -249,7 +239,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
       bookingKey: string,
       type: QuestionnaireType | undefined,
     ): Promise<QuestionnairesResponse> {
-      const bookingRequest = await findBookingRequestOfKey(db, bookingKey);
+      const bookingRequest = await store.findBookingRequestOfKey(bookingKey);
       if (!bookingRequest) throw new NotFoundError('There is no booking request for this key.');
       return listing(
         bookingKey,
@@ -268,8 +258,8 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
       context: RequestContext,
     ): Promise<SaveSecuredAnswerResponse> {
       const now = clock.now();
-      const bookingRequest = await findBookingRequestOfKey(db, bookingKey);
-      const definition = (await repository.listCurrentDefinitions(db)).find(
+      const bookingRequest = await store.findBookingRequestOfKey(bookingKey);
+      const definition = (await store.listCurrentDefinitions()).find(
         (row) => row.id === request.questionnaireId,
       );
       const code =
@@ -286,9 +276,8 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
         refuse('questionnaire not asked for this booking request', code);
       }
       const data = check(definition, request.questionnaireResult, code);
-      return db.transaction().execute(async (tx) => {
-        const answer = await repository.insertAnswer(
-          tx,
+      return store.transaction(async (tx) => {
+        const answer = await tx.insertAnswer(
           {
             bookingKey,
             appointmentId: null,
@@ -300,8 +289,7 @@ export function createSecuredQuestionnairesService(deps: SecuredQuestionnairesDe
           },
           now,
         );
-        await insertAuditEvent(
-          tx,
+        await tx.insertAuditEvent(
           {
             actor: 'patient',
             action: 'questionnaire-answer.saved',
