@@ -177,3 +177,15 @@ export interface Database
 
 /** What a repository function takes first: the database, or one open transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A store's `transaction(work)` (ARCHITECTURE.md, "Dependencies"): `work` gets the store
+ * bound to the transaction `db` already is, or to a new one.
+ */
+export function storeTransaction<Store, T>(
+  db: Db,
+  bind: (db: Db) => Store,
+  work: (tx: Store) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(bind(db)) : db.transaction().execute((tx) => work(bind(tx)));
+}

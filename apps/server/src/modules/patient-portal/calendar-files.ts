@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Database } from '../../db/database.ts';
 import { formatClinicTime } from '../availability/index.ts';
-import { listManagedAppointments, type ManagedAppointment } from '../booking/index.ts';
+import type { ManagedAppointment } from '../booking/index.ts';
 import {
   appointmentCalendarFile,
   type CalendarAppointment,
@@ -10,6 +8,7 @@ import {
   calendarMethod,
 } from '../calendar/index.ts';
 import { clinicAddressLine } from './clinic-address.ts';
+import type { PatientPortalStore } from './patient-portal-store.ts';
 
 export interface CalendarFileDeps {
   publicUrl: string;
@@ -60,10 +59,13 @@ export function appointmentCalendar(
  * event, i.e. not replaced by a reschedule or change, whose replacement speaks for the UID.
  */
 export function createCalendarFiles(
-  deps: CalendarFileDeps & { db: Kysely<Database>; clock: Clock },
+  deps: CalendarFileDeps & {
+    store: Pick<PatientPortalStore, 'listManagedAppointments'>;
+    clock: Clock;
+  },
 ) {
   return async (bookingKey: string) => {
-    const appointments = await listManagedAppointments(deps.db, bookingKey);
+    const appointments = await deps.store.listManagedAppointments(bookingKey);
     const now = deps.clock.now();
     return appointments
       .filter((appointment) => appointment.replacedBy === null)

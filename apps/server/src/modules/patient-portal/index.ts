@@ -1,14 +1,17 @@
 import type { PatientPortalConfig } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { registerAppointmentActionRoutes } from './appointment-actions.routes.ts';
 import type {
   AppointmentActionsService,
   QuestionnaireApplies,
 } from './appointment-actions.service.ts';
+import { type CalendarFileDeps, createCalendarFiles as calendarFilesOf } from './calendar-files.ts';
 import { registerPatientPortalRoutes } from './patient-portal.routes.ts';
 import { createPatientPortalService } from './patient-portal.service.ts';
+import { createPatientPortalStore } from './patient-portal-store.ts';
 
 export {
   type AppointmentActionsDeps,
@@ -16,8 +19,17 @@ export {
   createAppointmentActionsService,
   type QuestionnaireApplies,
 } from './appointment-actions.service.ts';
-export { createCalendarFiles } from './calendar-files.ts';
 export { changeStatus, priorMinutesFor } from './change-windows.ts';
+
+/**
+ * The calendar files an e-mail about a booking key carries (calendar-files.ts), for the
+ * outbox worker (server.ts builds it once).
+ */
+export function createCalendarFiles(
+  deps: CalendarFileDeps & { db: Kysely<Database>; clock: Clock },
+) {
+  return calendarFilesOf({ ...deps, store: createPatientPortalStore(deps.db) });
+}
 
 export interface PatientPortalModuleDeps {
   db: Kysely<Database>;
@@ -37,7 +49,10 @@ export async function patientPortalModule(
   app: FastifyInstance,
   deps: PatientPortalModuleDeps,
 ): Promise<void> {
-  const summaries = createPatientPortalService(deps);
+  const summaries = createPatientPortalService({
+    store: createPatientPortalStore(deps.db),
+    questionnaireApplies: deps.questionnaireApplies,
+  });
   const { patientPortalBackgroundImageEnabled, cancelReasons, rescheduleWalkInAllowed } =
     deps.settings;
   registerPatientPortalRoutes(app, summaries, {

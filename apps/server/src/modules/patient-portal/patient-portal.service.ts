@@ -1,15 +1,10 @@
 import type { AppointmentsSummaryResponse, BookingRequestSummaryResponse } from '@portal/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { formatClinicTime, timedPreparation } from '../availability/index.ts';
-import {
-  type AppointmentOfKey,
-  findBookingRequestOfKey,
-  listAppointmentsOfKey,
-} from '../booking/index.ts';
+import type { AppointmentOfKey } from '../booking/index.ts';
 import type { QuestionnaireApplies } from './appointment-actions.service.ts';
 import { clinicAddressLine } from './clinic-address.ts';
+import type { PatientPortalStore } from './patient-portal-store.ts';
 
 /** BOOKED while any appointment is booked, else PENDING while any waits, else the first one's. */
 function overallStatus(statuses: string[]): string {
@@ -23,11 +18,11 @@ function overallStatus(statuses: string[]): string {
  * are planned).
  */
 export function createPatientPortalService(deps: {
-  db: Kysely<Database>;
+  store: Pick<PatientPortalStore, 'listAppointmentsOfKey' | 'findBookingRequestOfKey'>;
   /** Whether an unanswered questionnaire of the type applies (createAppointmentQuestionnaireCheck). */
   questionnaireApplies: QuestionnaireApplies;
 }) {
-  const { db } = deps;
+  const { store } = deps;
   /** An offer (pending, or booked by staff) that a DECLINE_APPOINTMENT questionnaire applies to. */
   const declinable = async (bookingKey: string, appointment: AppointmentOfKey) =>
     (appointment.status === 'PENDING' ||
@@ -35,7 +30,7 @@ export function createPatientPortalService(deps: {
     (await deps.questionnaireApplies(bookingKey, appointment.id, 'DECLINE_APPOINTMENT'));
   return {
     async appointments(bookingKey: string): Promise<AppointmentsSummaryResponse> {
-      const appointments = await listAppointmentsOfKey(db, bookingKey);
+      const appointments = await store.listAppointmentsOfKey(bookingKey);
       const first = appointments[0];
       if (!first) throw new NotFoundError('There are no appointments for this booking.');
       return {
@@ -79,7 +74,7 @@ export function createPatientPortalService(deps: {
     },
 
     async bookingRequest(bookingKey: string): Promise<BookingRequestSummaryResponse> {
-      const request = await findBookingRequestOfKey(db, bookingKey);
+      const request = await store.findBookingRequestOfKey(bookingKey);
       if (!request) throw new NotFoundError('There is no booking request for this booking.');
       const { clinic, preferredStart } = request;
       return {
