@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { type Db, storeTransaction } from '../../db/database.ts';
 import type { SessionAuthenticationType } from '../../db/tables/authentication-tables.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import { insertOutboxMessages, type NewOutboxMessage } from '../notifications/index.ts';
@@ -53,10 +53,7 @@ export interface AuthenticationStore {
 
 export function createAuthenticationStore(db: Db): AuthenticationStore {
   return {
-    transaction: (work) =>
-      db.isTransaction
-        ? work(createAuthenticationStore(db))
-        : db.transaction().execute((tx) => work(createAuthenticationStore(tx))),
+    transaction: (work) => storeTransaction(db, createAuthenticationStore, work),
     insertSession: (session) => repository.insertSession(db, session),
     findLiveSession: (tokenHash, now) => repository.findLiveSession(db, tokenHash, now),
     touchSession: (id, now, idleExpiresAt) => repository.touchSession(db, id, now, idleExpiresAt),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
-import type { Database, Db } from '../../db/database.ts';
+import { type Database, type Db, storeTransaction } from '../../db/database.ts';
 import { insertAuditEvent } from '../audit/index.ts';
 import { bookingKeyState, lockBookingKey } from '../booking/index.ts';
 import * as repository from './documents.repository.ts';
@@ -14,10 +14,7 @@ export { allowedFileType } from './file-type-check.ts';
 
 function createDocumentStore(db: Db): DocumentStore {
   return {
-    transaction: (work) =>
-      db.isTransaction
-        ? work(createDocumentStore(db))
-        : db.transaction().execute((trx) => work(createDocumentStore(trx))),
+    transaction: (work) => storeTransaction(db, createDocumentStore, work),
     keys: {
       bookingKeyState: (key, now) => bookingKeyState(db, key, now),
       lockBookingKey: (key, now) => lockBookingKey(db, key, now),

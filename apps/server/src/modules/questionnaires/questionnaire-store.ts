@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { type Db, storeTransaction } from '../../db/database.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import {
   type AppointmentOfKey,
@@ -70,10 +70,7 @@ export interface QuestionnaireStore {
 
 export function createQuestionnaireStore(db: Db): QuestionnaireStore {
   return {
-    transaction: (work) =>
-      db.isTransaction
-        ? work(createQuestionnaireStore(db))
-        : db.transaction().execute((tx) => work(createQuestionnaireStore(tx))),
+    transaction: (work) => storeTransaction(db, createQuestionnaireStore, work),
     listCurrentDefinitions: () => repository.listCurrentDefinitions(db),
     listAllCurrentDefinitions: () => repository.listAllCurrentDefinitions(db),
     findVersions: (keys) => repository.findVersions(db, keys),

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { type Db, storeTransaction } from '../../db/database.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import { type NewOutboxMessage, queueOutboxMessages } from '../notifications/index.ts';
 import * as repository from './reminders.repository.ts';
@@ -26,10 +26,7 @@ export interface ReminderStore {
 
 export function createReminderStore(db: Db): ReminderStore {
   return {
-    transaction: (work) =>
-      db.isTransaction
-        ? work(createReminderStore(db))
-        : db.transaction().execute((tx) => work(createReminderStore(tx))),
+    transaction: (work) => storeTransaction(db, createReminderStore, work),
     listDueReminders: (input) => repository.listDueReminders(db, input),
     lockBookedAppointment: (appointmentId) => repository.lockBookedAppointment(db, appointmentId),
     claimReminder: (input) => repository.claimReminder(db, input),
