@@ -142,3 +142,52 @@ test('a banner closed earlier in the browser session is left out of the prerende
   expect(consoleErrors.slice(errorsOfBrokenLoad)).toEqual([]);
   await context.close();
 });
+
+describe.each<ViewportName>(['phone', 'desktop'])(
+  'a prerendered patient page on a %s',
+  (viewport) => {
+    test('shows the banners and the header bar before the app loads, and the app draws them in the same place', async () => {
+      // A reminder link page: a patient page anyone can open (an unknown token says so).
+      const url = `${suite.url}/appointment-links/prerender-not-a-link-token`;
+      const shellBoxes = (page: Page) =>
+        page.evaluate(() => {
+          const box = (element: Element | null) => {
+            if (!element) throw new Error('element missing');
+            const rect = element.getBoundingClientRect();
+            return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
+          };
+          return {
+            header: box(document.querySelector('header')),
+            banners: box(document.querySelector('section')),
+          };
+        });
+
+      const before = await openPage(viewport);
+      await before.page.route('**/assets/*.js', (route) => route.abort());
+      await before.page.goto(url);
+      await before.page.waitForLoadState('load');
+      expect(await before.page.locator('[data-prerender]').count()).toBe(1);
+      expect(await before.page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      await screenshot(before.page, `prerender-patient-${viewport}-before-app`);
+      const prerendered = await shellBoxes(before.page);
+      await before.context.close();
+
+      const { page, context, consoleErrors } = await openPage(viewport);
+      await page.goto(url);
+      await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('main').count()).toBe(1);
+      const drawn = await shellBoxes(page);
+      for (const part of ['header', 'banners'] as const)
+        for (const side of ['top', 'left', 'width', 'height'] as const)
+          expect(
+            Math.abs(drawn[part][side] - prerendered[part][side]),
+            `${part} ${side}`,
+          ).toBeLessThan(1);
+      await screenshot(page, `prerender-patient-${viewport}-after-app`);
+      // The lookup's refusal of the unknown token is the only error the console may show.
+      expect(consoleErrors.filter((error) => !/status of 40[04]/.test(error))).toEqual([]);
+      await context.close();
+    });
+  },
+);

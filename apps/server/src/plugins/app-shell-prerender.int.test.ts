@@ -98,10 +98,28 @@ describe('the prerendered booking home', () => {
     '/?kioskMode=true',
     '/kiosk',
     '/select-clinic?examSlugs=ct-brain',
-    '/appointments/some-key',
+    '/appointments/some-key/kiosk',
+    '/iframe/appointments/some-key',
   ])('leaves #root empty on %s', async (url) => {
     expect(await page(url)).toMatch(/<div id="root"><\/div>/);
   });
+
+  it.each([
+    '/appointments/some-key',
+    '/a/some-key',
+    '/booking-requests/some-key',
+    '/appointments/some-key/reschedule/some-id',
+    '/appointment-links/some-token',
+  ])(
+    'gives the patient page %s the banners and header, and leaves its main to the app',
+    async (url) => {
+      const root = rootOf(await page(url)) ?? '';
+      expect(root).toContain('<header class="pre-header">');
+      expect(root).toContain('<strong>Demonstration portal.</strong>');
+      expect(root).toContain('<main class="pre-main"></main>');
+      expect(root).not.toMatch(/<h1\b/);
+    },
+  );
 
   it("fetches the app's scripts at low priority only when the shell is prerendered", async () => {
     expect(await page('/')).toContain('<script type="module" fetchpriority="low" crossorigin');
@@ -195,6 +213,15 @@ describe('prerenderTargetOf', () => {
     ['/iframe/advanced-booking', null],
     ['/advanced-booking/select-clinic', null],
     ['/home', null],
+    ['/appointments/key-1', 'patient'],
+    ['/appointments/pending/key-1', 'patient'],
+    ['/appointments/key-1/reschedule/id-1', 'patient'],
+    ['/appointments/key-1/kiosk', null],
+    ['/appointments/key-1/check-in', null],
+    ['/br/key-1', 'patient'],
+    ['/booking-requests/key-1?lang=mk', 'patient'],
+    ['/appointment-links/token-1', 'patient'],
+    ['/appointments/key-1?kioskMode=true', null],
   ])('%s → %s', (url, target) => {
     expect(prerenderTargetOf(url)).toBe(target);
   });

@@ -3,11 +3,18 @@ import { sanitizeHtml } from '../config/sanitize-html.ts';
 import { escapeHtml } from './index-html.ts';
 
 /**
- * The pages with a server-rendered shell. Only the booking home (and its advanced-booking and
- * staff variants) has one: it is the landing page whose heading is the LCP element. Every
- * other route, the iframe routes and kiosk mode get an empty #root, as before.
+ * The pages with a server-rendered shell: the booking home (and its advanced-booking and
+ * staff variants), the landing page whose heading is the LCP element, and the patient pages a
+ * patient opens from a message (`patient`: the appointment, booking request, reschedule and
+ * reminder link pages), which get the banners and the header bar only, their content being
+ * the patient's own (docs/decisions/013, the patient pages). Every other route, the iframe
+ * routes and kiosk mode get an empty #root, as before.
  */
-export type PrerenderTarget = 'home' | 'home-staff' | 'advanced' | 'advanced-staff';
+export type PrerenderTarget = 'home' | 'home-staff' | 'advanced' | 'advanced-staff' | 'patient';
+
+/** The patient pages' paths (apps/web/src/app/router.tsx), never their kiosk variant. */
+const patientPagePath =
+  /^\/(?:appointments\/(?:pending\/)?[^/]+|appointments\/[^/]+\/reschedule\/[^/]+|a\/[^/]+|booking-requests\/[^/]+|br\/[^/]+|appointment-links\/[^/]+)$/;
 
 /**
  * What to prerender for a request URL, decided as the app decides it (lib/shell-mode.ts,
@@ -22,6 +29,7 @@ export function prerenderTargetOf(url: string): PrerenderTarget | null {
   const staff = params.get('staffBooking') === 'true';
   if (path === '/') return staff ? 'home-staff' : 'home';
   if (path === '/advanced-booking') return staff ? 'advanced-staff' : 'advanced';
+  if (patientPagePath.test(path)) return 'patient';
   return null;
 }
 
@@ -78,9 +86,10 @@ const styleAttribute = (css: string) => (css.trim() ? ` style="${escapeHtml(css)
 
 /**
  * The static shell of a prerendered page, placed inside #root: the banners, the header bar
- * with the logo (and the header message on wider screens), and the page's h1 and lead in the
- * request's locale. React's createRoot replaces it on its first commit (apps/web/src/main.tsx),
- * so the two never coexist. Configuration HTML was sanitized when the config loaded and is
+ * with the logo (and the header message on wider screens), and on the home the page's h1 and
+ * lead in the request's locale (a patient page's main stays empty until the app draws it).
+ * React's createRoot replaces it on its first commit (apps/web/src/main.tsx), so the two never
+ * coexist. Configuration HTML was sanitized when the config loaded and is
  * sanitized again here; every translation is escaped. Null (an empty #root) when a
  * translation is missing.
  */
@@ -96,15 +105,17 @@ export function renderAppShell(
     return text === null ? null : escapeHtml(interpolate(text, values));
   };
   const staff = target === 'home-staff' || target === 'advanced-staff';
-  const title = t(staff ? 'booking.home.title_staff' : 'booking.home.title');
-  const lead = t(staff ? 'booking.home.lead_staff' : 'booking.home.lead');
+  const patient = target === 'patient';
+  const title = patient ? '' : t(staff ? 'booking.home.title_staff' : 'booking.home.title');
+  const lead = patient ? '' : t(staff ? 'booking.home.lead_staff' : 'booking.home.lead');
   const alt = t('header.logo_alt', { name: radiology.name });
   const bannerLabel = t('message.banner_label');
   const environment = t('message.environment_banner', {
     profiles: application.activeProfiles.join(', '),
   });
   const readOnly = t('message.access_read_only');
-  if (!title || !lead || alt === null || !bannerLabel || !environment || !readOnly) return null;
+  if ((!patient && (!title || !lead)) || alt === null || !bannerLabel || !environment || !readOnly)
+    return null;
 
   const bannerHtml =
     radiology.closeBanner || bannerClosed ? '' : sanitizeHtml(radiology.bannerMessage).trim();
@@ -132,9 +143,9 @@ export function renderAppShell(
     '<div class="pre-shell" data-prerender="">',
     banners ? `<section aria-label="${bannerLabel}">${banners}</section>` : '',
     `<header class="pre-header"><div class="pre-bar">${logo}${actions}</div></header>`,
-    '<main class="pre-main"><div class="pre-container"><div class="pre-page">',
-    `<h1 class="pre-title">${title}</h1><p class="pre-lead">${lead}</p>`,
-    '</div></div></main>',
+    patient
+      ? '<main class="pre-main"></main>'
+      : `<main class="pre-main"><div class="pre-container"><div class="pre-page"><h1 class="pre-title">${title}</h1><p class="pre-lead">${lead}</p></div></div></main>`,
     '</div>',
   ].join('');
 }
