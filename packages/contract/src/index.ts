@@ -3,6 +3,7 @@ export * from './authentication.ts';
 export * from './availability.ts';
 export * from './banner.ts';
 export * from './booking.ts';
+export * from './booking-codes.ts';
 export * from './bootstrap.ts';
 export * from './catalogue.ts';
 export * from './clinics.ts';

@@ -23,8 +23,8 @@ import {
 import { useMoveAppointment } from '../api/reschedule-api.ts';
 import type { Refusal } from '../model/manage-rules.ts';
 import { movableSlots, moveFailure } from '../model/reschedule-rules.ts';
+import { preloadRescheduleConfirm, RescheduleConfirm } from './manage-modals.tsx';
 import styles from './reschedule.module.css';
-import { RescheduleConfirm } from './reschedule-confirm.tsx';
 
 /** The clinic whose times are listed: the appointment's own, or another that performs the exam. */
 export interface TimesClinic {
@@ -183,7 +183,13 @@ export function RescheduleTimes({
         }
       />
 
-      <section aria-labelledby="reschedule-times-title" aria-busy={loading}>
+      <section
+        aria-labelledby="reschedule-times-title"
+        aria-busy={loading}
+        // The confirm modal's code starts loading as a pointer or focus reaches the times.
+        onPointerEnter={preloadRescheduleConfirm}
+        onFocus={preloadRescheduleConfirm}
+      >
         <h3 id="reschedule-times-title" className={styles.timesTitle}>
           {selectedDay
             ? t('patient_portal.reschedule.times_on', {
