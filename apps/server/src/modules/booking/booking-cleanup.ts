@@ -1,16 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import { createPeriodicTask } from '../../adapters/periodic-task.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
-import type { Database } from '../../db/database.ts';
-import {
-  deleteExpiredHolds,
-  deleteExpiredReservedKeys,
-  foldBookingChanges,
-} from './booking-cleanup.repository.ts';
+import type { BookingCleanupStore } from './booking-cleanup-store.ts';
 
-export interface BookingCleanupOptions {
-  db: Kysely<Database>;
+export interface BookingCleanupDeps {
+  store: BookingCleanupStore;
   storage: StorageAdapter;
   clock: Clock;
   /**
@@ -51,16 +45,16 @@ export interface BookingCleanup {
  * it is gone (committed), so a crash leaves at worst an unreferenced file,
  * never a row pointing at a missing one.
  */
-export function createBookingCleanup(options: BookingCleanupOptions): BookingCleanup {
+export function createBookingCleanup(deps: BookingCleanupDeps): BookingCleanup {
   const {
-    db,
+    store,
     storage,
     clock,
     reservedKeyGraceMinutes = 24 * 60,
     batchSize = 500,
     intervalMs = 10 * 60_000,
     onError = () => {},
-  } = options;
+  } = deps;
 
   async function runOnce(): Promise<CleanupResult> {
     const now = clock.now();
@@ -72,15 +66,15 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
       bookingChanges: 0,
     };
     for (;;) {
-      const deleted = await deleteExpiredHolds(db, now, batchSize);
+      const deleted = await store.deleteExpiredHolds(now, batchSize);
       result.holds += deleted;
       if (deleted < batchSize) break;
     }
     const cutoff = new Date(now.getTime() - reservedKeyGraceMinutes * 60_000);
     for (;;) {
-      const batch = await db
-        .transaction()
-        .execute((tx) => deleteExpiredReservedKeys(tx, cutoff, batchSize));
+      const batch = await store.transaction((tx) =>
+        tx.deleteExpiredReservedKeys(cutoff, batchSize),
+      );
       result.bookingKeys += batch.keys;
       result.documents += batch.storageKeys.length;
       for (const storageKey of batch.storageKeys) {
@@ -94,7 +88,7 @@ export function createBookingCleanup(options: BookingCleanupOptions): BookingCle
       if (batch.keys < batchSize) break;
     }
     // Last: the holds deleted above added rows of their own.
-    result.bookingChanges = await foldBookingChanges(db);
+    result.bookingChanges = await store.foldBookingChanges();
     return result;
   }
 

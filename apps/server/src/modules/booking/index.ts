@@ -13,6 +13,12 @@ import * as appointments from './appointments.repository.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 import * as lookups from './booking.repository.ts';
 import { registerBookingRoutes } from './booking.routes.ts';
+import {
+  type BookingCleanup,
+  type BookingCleanupDeps,
+  createBookingCleanup as createCleanup,
+} from './booking-cleanup.ts';
+import { createBookingCleanupStore } from './booking-cleanup-store.ts';
 import * as keys from './booking-keys.repository.ts';
 import { type BookingSettings, createBookingKeysService } from './booking-keys.service.ts';
 import * as bookingRequests from './booking-requests.repository.ts';
@@ -39,12 +45,7 @@ export {
   endAppointment,
   listAppointmentsOfKey,
 } from './appointments.repository.ts';
-export {
-  type BookingCleanup,
-  type BookingCleanupOptions,
-  type CleanupResult,
-  createBookingCleanup,
-} from './booking-cleanup.ts';
+export type { BookingCleanup, CleanupResult } from './booking-cleanup.ts';
 export { clinicWallTime, emailHash } from './booking-format.ts';
 export { bookingKeyState, lockBookingKey } from './booking-keys.repository.ts';
 export { assertKeyUsable, generateBookingKey } from './booking-keys.service.ts';
@@ -127,6 +128,17 @@ function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): Bookin
     listPendingAppointments: (bookingKey) => appointments.listPendingAppointments(db, bookingKey),
     enqueueNotice: (notice, now) => enqueueBookingNotice(db, notice, now),
   };
+}
+
+export type BookingCleanupOptions = Omit<BookingCleanupDeps, 'store'> & { db: Kysely<Database> };
+
+/**
+ * The periodic clean-up of expired holds and never-used booking keys (booking-cleanup.ts),
+ * on its own store (server.ts starts it; `npm run booking-cleanup` and tests call runOnce).
+ */
+export function createBookingCleanup(options: BookingCleanupOptions): BookingCleanup {
+  const { db, ...deps } = options;
+  return createCleanup({ ...deps, store: createBookingCleanupStore(db) });
 }
 
 /**

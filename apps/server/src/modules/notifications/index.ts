@@ -13,16 +13,17 @@ import {
   queueOutboxMessages,
 } from './notifications.repository.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
+import { createOutboxStore } from './outbox-store.ts';
+import {
+  createOutboxWorker as createWorker,
+  type OutboxWorker,
+  type OutboxWorkerDeps,
+} from './outbox-worker.ts';
 
 export type { BookingNotice } from './notification-templates.ts';
 export type { NewOutboxMessage, OutboxMessageRow } from './notifications.repository.ts';
 export { renderOutboxPage } from './notifications.routes.ts';
-export {
-  createOutboxWorker,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
-  retryDelayMs,
-} from './outbox-worker.ts';
+export { type OutboxWorker, retryDelayMs } from './outbox-worker.ts';
 export {
   bookingNoticeMessages,
   clinicRequestMessage,
@@ -40,6 +41,14 @@ export function enqueueBookingNotice(
   now: Date,
 ): Promise<number> {
   return insertOutboxMessages(db, bookingNoticeMessages(notice), now);
+}
+
+export type OutboxWorkerOptions = Omit<OutboxWorkerDeps, 'store'> & { db: Kysely<Database> };
+
+/** The periodic delivery of the outbox (outbox-worker.ts), on its own store (server.ts starts it). */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, ...deps } = options;
+  return createWorker({ ...deps, store: createOutboxStore(db) });
 }
 
 export interface NotificationsModuleDeps {

@@ -1,18 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailAdapter, MailAttachment } from '../../adapters/mail.ts';
 import { createPeriodicTask } from '../../adapters/periodic-task.ts';
 import type { SmsAdapter } from '../../adapters/sms.ts';
-import type { Database } from '../../db/database.ts';
-import {
-  claimDueMessages,
-  markAttemptFailed,
-  markSent,
-  type OutboxMessageRow,
-} from './notifications.repository.ts';
+import type { OutboxMessageRow } from './notifications.repository.ts';
+import type { OutboxStore } from './outbox-store.ts';
 
-export interface OutboxWorkerOptions {
-  db: Kysely<Database>;
+export interface OutboxWorkerDeps {
+  store: OutboxStore;
   mail: MailAdapter;
   sms: SmsAdapter;
   clock: Clock;
@@ -54,9 +48,9 @@ export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: 
  * claimed by one worker (FOR UPDATE SKIP LOCKED plus a lease), sent, then
  * marked SENT, or retried with exponential backoff until maxAttempts.
  */
-export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker(options: OutboxWorkerDeps): OutboxWorker {
   const {
-    db,
+    store,
     mail,
     sms,
     clock,
@@ -91,8 +85,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runOnce() {
     const now = clock.now();
-    const claimed = await claimDueMessages(
-      db,
+    const claimed = await store.claimDueMessages(
       now,
       new Date(now.getTime() + leaseMs),
       batchSize,
@@ -103,7 +96,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (const message of claimed) {
       try {
         const via = await deliver(message);
-        await markSent(db, message.id, via, clock.now());
+        await store.markSent(message.id, via, clock.now());
         sent += 1;
       } catch (error) {
         failed += 1;
@@ -115,7 +108,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             : new Date(
                 clock.now().getTime() + retryDelayMs(message.attempts, baseDelayMs, maxDelayMs),
               );
-        await markAttemptFailed(db, message.id, text, next);
+        await store.markAttemptFailed(message.id, text, next);
       }
     }
     return { claimed: claimed.length, sent, failed };
