@@ -13,8 +13,7 @@ const sanitizeChunk = 'sanitize';
  * DOMPurify loads on demand (src/lib/sanitizer.ts), in the chunk named `sanitize` (see
  * codeSplitting below). index.html gets a marker naming that chunk; the server turns it into a
  * modulepreload when the provider's shell shows configuration HTML (banner, header message,
- * footer), and removes it otherwise. (The booking home, the most visited page, is in the entry
- * itself: see src/features/booking/index.ts.)
+ * footer), and removes it otherwise.
  */
 function sanitizerChunkMarker(): Plugin {
   return {
@@ -32,6 +31,54 @@ function sanitizerChunkMarker(): Plugin {
           {
             tag: 'meta',
             attrs: { name: 'portal-sanitizer-chunk', content: `/${sanitizer.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** The booking home's route module, loaded with import() by src/features/booking/index.ts. */
+const homeModule = /[\\/]features[\\/]booking[\\/]routes[\\/]booking-home-page\.tsx$/;
+
+/**
+ * The booking home is a route chunk of its own, so the other pages (a patient's appointment
+ * opened from a message, above all) do not download it with the entry. index.html gets a marker
+ * naming the home's chunk and the chunks it imports beyond the entry's; the server turns it
+ * into modulepreloads on the home's paths, so the home loads it alongside the entry as when it
+ * was part of it, and removes it elsewhere (apps/server/src/plugins/index-html.ts).
+ */
+function homeChunkMarker(): Plugin {
+  return {
+    name: 'portal:home-chunk-marker',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const staticGraph = (fileName: string, into = new Set<string>()) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of byName.get(fileName)?.imports ?? []) staticGraph(imported, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const home = chunks.find((chunk) => homeModule.test(chunk.facadeModuleId ?? ''));
+        if (!entry || !home) throw new Error('homeChunkMarker: no entry or booking home chunk');
+        const entryGraph = staticGraph(entry.fileName);
+        // Dependencies first, the home's own chunk last (public/app-loader.js evaluates in order).
+        const files = [...staticGraph(home.fileName)].filter((file) => !entryGraph.has(file));
+        files.reverse();
+        return [
+          {
+            tag: 'meta',
+            attrs: {
+              name: 'portal-home-chunks',
+              content: files.map((file) => `/${file}`).join(' '),
+            },
             injectTo: 'head',
           },
         ];
@@ -79,7 +126,7 @@ function precompressAssets(): Plugin {
 export default defineConfig(() => ({
   // @portal/contract declares `sideEffects: false`, so tree-shaking keeps zod out of pages
   // that only use its types and pure helpers.
-  plugins: [react(), sanitizerChunkMarker(), precompressAssets()],
+  plugins: [react(), sanitizerChunkMarker(), homeChunkMarker(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,7 +7,14 @@ import {
   radiologyConfigSchema,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForScriptElement, pageTitle, renderIndexHtml } from './index-html.ts';
+import {
+  escapeHtml,
+  isBookingHomeUrl,
+  jsonForScriptElement,
+  pageTitle,
+  preloadHomeChunksWhenNeeded,
+  renderIndexHtml,
+} from './index-html.ts';
 import { cacheControlFor, htmlEncodingFor } from './web-app.ts';
 
 const radiology = radiologyConfigSchema.parse({
@@ -200,5 +207,48 @@ describe('the sanitizer chunk marker', () => {
     const html = renderIndexHtml(marked, { application, radiology, faviconType: 'image/png' });
     expect(html).not.toContain('sanitize-');
     expect(html).not.toContain('portal-sanitizer-chunk');
+  });
+});
+
+describe("the booking home's chunks marker", () => {
+  const marked = [
+    '<head>',
+    '<script type="module" crossorigin src="/assets/index-Ab12.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-dom-Cd34.js">',
+    '<meta name="portal-home-chunks" content="/assets/field-Ef56.js /assets/booking-home-page-Gh78.js">',
+    '</head>',
+  ].join('\n');
+
+  it("becomes modulepreloads after the entry's, in order, on the home", () => {
+    const html = preloadHomeChunksWhenNeeded(marked, true);
+    expect(html).not.toContain('portal-home-chunks');
+    const field = html.indexOf(
+      '<link rel="modulepreload" crossorigin href="/assets/field-Ef56.js">',
+    );
+    const home = html.indexOf(
+      '<link rel="modulepreload" crossorigin href="/assets/booking-home-page-Gh78.js">',
+    );
+    expect(field).toBeGreaterThan(html.indexOf('react-dom-Cd34.js'));
+    expect(home).toBeGreaterThan(field);
+  });
+
+  it('is removed on every other page', () => {
+    const html = preloadHomeChunksWhenNeeded(marked, false);
+    expect(html).not.toContain('portal-home-chunks');
+    expect(html).not.toContain('booking-home-page');
+    expect(html).toContain('react-dom-Cd34.js');
+  });
+
+  it.each([
+    ['/', true],
+    ['/?kioskMode=true', true],
+    ['/advanced-booking/', true],
+    ['/iframe', true],
+    ['/iframe/advanced-booking?staffBooking=true', true],
+    ['/appointments/key-1', false],
+    ['/select-clinic', false],
+    ['/iframe/booking', false],
+  ])('%s is the home: %s', (url, home) => {
+    expect(isBookingHomeUrl(url)).toBe(home);
   });
 });

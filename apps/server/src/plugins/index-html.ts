@@ -75,6 +75,33 @@ function preloadSanitizerWhenNeeded(html: string, radiology: RadiologyConfig): s
   return html.replace(sanitizerMarker, () => preload);
 }
 
+const homeChunksMarker =
+  /<meta\s+name=["']portal-home-chunks["']\s+content=["']((?:\/assets\/[\w.-]+\.js ?)*)["'][^>]*>\s*/i;
+
+/**
+ * The web build names the booking home's route chunks in a marker tag (apps/web/vite.config.ts
+ * homeChunkMarker): on the home's paths they become modulepreloads after the entry's, so the
+ * home loads them alongside the entry (app/boot.ts renders it on the first pass); elsewhere the
+ * marker is removed and no other page downloads the home.
+ */
+export function preloadHomeChunksWhenNeeded(html: string, onHome: boolean): string {
+  const match = homeChunksMarker.exec(html);
+  if (!match) return html;
+  const files = (match[1] as string).split(' ').filter(Boolean);
+  const preloads = onHome
+    ? files
+        .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n    `)
+        .join('')
+    : '';
+  return html.replace(homeChunksMarker, () => preloads);
+}
+
+/** The booking home's paths in both shells (apps/web/src/app/router.tsx isBookingHomePath). */
+export function isBookingHomeUrl(url: string): boolean {
+  const path = url.split('?')[0] ?? '/';
+  return /^(?:\/iframe)?(?:\/advanced-booking)?\/?$/.test(path);
+}
+
 /** The web build's loader that starts the app after the first paint (apps/web/public). */
 export const appLoaderPath = '/app-loader.js';
 
@@ -128,6 +155,8 @@ export function renderIndexHtml(
   shell?: string | null,
   /** Whether the build has the app loader (apps/web/public/app-loader.js). */
   appLoader = false,
+  /** The request is for the booking home (isBookingHomeUrl): preload its chunks. */
+  onHome = false,
 ): string {
   const { application, radiology } = input;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -155,6 +184,7 @@ export function renderIndexHtml(
   let html = template;
   for (const pattern of ownedTags) html = html.replace(pattern, '');
   html = preloadSanitizerWhenNeeded(html, radiology);
+  html = preloadHomeChunksWhenNeeded(html, onHome);
   const locale = bootstrap?.locale ?? application.jsLocale;
   const lang = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(locale) ? locale : 'en-AU';
   html = /<html\b[^>]*\blang=/i.test(html)

@@ -12,7 +12,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
 import { sendError, sendNotFound } from './error-handler.ts';
-import { appLoaderPath, escapeHtml, type IndexHtmlInput, renderIndexHtml } from './index-html.ts';
+import {
+  appLoaderPath,
+  escapeHtml,
+  type IndexHtmlInput,
+  isBookingHomeUrl,
+  renderIndexHtml,
+} from './index-html.ts';
 
 export interface WebAppOptions extends IndexHtmlInput {
   distDir: string;
@@ -95,11 +101,12 @@ export const webAppPlugin = fp<WebAppOptions>(
         bootstrap !== undefined &&
         request.cookies?.[closedBannerCookieName] ===
           bannerFingerprint(bootstrap.config.radiology.bannerMessage);
-      const key = `${bootstrap?.locale ?? ''} ${target ?? ''} ${bannerClosed}`;
+      const onHome = isBookingHomeUrl(request.url);
+      const key = `${bootstrap?.locale ?? ''} ${target ?? ''} ${bannerClosed} ${onHome}`;
       let html = rendered.get(key);
       if (html === undefined) {
         const shell = bootstrap && target ? renderAppShell(target, bootstrap, bannerClosed) : null;
-        const identity = renderIndexHtml(template, options, bootstrap, shell, appLoader);
+        const identity = renderIndexHtml(template, options, bootstrap, shell, appLoader, onHome);
         html = {
           identity,
           br: brotliCompressSync(identity, {

@@ -1,12 +1,18 @@
 import type { PortalBootstrap } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { loadBookingHomePage } from '../features/booking/index.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { createQueryClient } from './providers/query-client.ts';
 import { seedStartupQueries } from './providers/seed-startup.ts';
 import type { PreparedI18n } from './providers/startup.tsx';
 import { prefetchInitialRoutes } from './route-prefetch.ts';
-import { type AppRouter, createAppRouterInSteps } from './router.tsx';
+import {
+  type AppRouter,
+  createAppRouterInSteps,
+  type HomeRoute,
+  isBookingHomePath,
+} from './router.tsx';
 
 export interface PreparedApp {
   queryClient: QueryClient;
@@ -23,8 +29,10 @@ export interface PreparedApp {
  * screen's data starts here too, so it usually is in the cache when the page first renders.
  */
 export async function prepareApp(bootstrap: PortalBootstrap | null): Promise<PreparedApp> {
+  const { pathname } = window.location;
+  const home = isBookingHomePath(pathname) ? await bookingHomeFirst() : undefined;
   await nextTask();
-  const { router, complete } = createAppRouterInSteps(window.location.pathname);
+  const { router, complete } = createAppRouterInSteps(pathname, home);
   await nextTask();
   complete();
   await nextTask();
@@ -42,4 +50,18 @@ export async function prepareApp(bootstrap: PortalBootstrap | null): Promise<Pre
     : null;
   await nextTask();
   return { queryClient, router, i18n };
+}
+
+/**
+ * The booking home's component, for an app opened on the home: the server preloads its chunk
+ * beside the entry there (apps/server/src/plugins/index-html.ts), so this usually resolves at
+ * once, and the router renders the home on its first pass. If it cannot load, the route loads it
+ * on demand and reports a failure as any page would.
+ */
+async function bookingHomeFirst(): Promise<HomeRoute | undefined> {
+  try {
+    return { Component: await loadBookingHomePage() };
+  } catch {
+    return undefined;
+  }
 }

@@ -2,11 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
 import { prefetchUser } from '../features/account/index.ts';
 import { authenticationRoute } from '../features/authentication/index.ts';
-import {
-  BookingHomePage,
-  bookingHomePrefetches,
-  bookingRoutes,
-} from '../features/booking/index.ts';
+import { bookingHomePrefetches, bookingRoutes } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
@@ -21,6 +17,18 @@ import { RouteError } from './routes/route-error.tsx';
 import { IframeLayout, ShellLayout } from './shell/layouts.tsx';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
+
+/**
+ * The booking home's route body: its component when app/boot.ts loaded it before the router
+ * (the app opened on the home), else loaded on first visit like every other page.
+ */
+export type HomeRoute = Pick<RouteObject, 'Component' | 'lazy'>;
+const lazyHome: HomeRoute = { lazy: bookingRoutes.home };
+
+/** The paths the booking home answers (in both shells): where app/boot.ts loads it first. */
+export function isBookingHomePath(pathname: string): boolean {
+  return /^(?:\/iframe)?(?:\/advanced-booking)?\/?$/.test(pathname);
+}
 
 const comingSoon: Lazy = async () => ({
   Component: (await import('./routes/coming-soon-page.tsx')).ComingSoonPage,
@@ -49,9 +57,9 @@ const later = (path: string, titleKey: string): RouteObject => ({
  * docs/product/booking.md#flow-and-routes). They are registered twice:
  * in the full shell and under iframe/ in the embeddable shell.
  */
-export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
+export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHome): RouteObject[] {
   return [
-    { index: true, Component: BookingHomePage, handle: homeHandle },
+    { index: true, ...home, handle: homeHandle },
     { path: 'kiosk', lazy: kioskRoute },
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
@@ -102,7 +110,7 @@ export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
     { path: 'privacy', lazy: staticPageRoutes.privacy },
     { path: 'iframe-test', lazy: iframeTestRoute },
     later('preview-email', 'page.preview_email.title'),
-    { path: 'advanced-booking', Component: BookingHomePage, handle: homeHandle },
+    { path: 'advanced-booking', ...home, handle: homeHandle },
     { path: 'advanced-booking/select-clinic', lazy: bookingRoutes.selectClinic },
     { path: 'advanced-booking/booking', lazy: bookingRoutes.booking },
     { path: 'select-clinic', lazy: bookingRoutes.selectClinic },
@@ -117,30 +125,30 @@ export function pageRoutes(homeHandle: PrefetchHandle): RouteObject[] {
  * The pages, wrapped in a pathless route that keeps the shell around a failed page and shows
  * an inline loader in the content area while the first page's code loads.
  */
-const content = (homeHandle: PrefetchHandle): RouteObject => ({
+const content = (homeHandle: PrefetchHandle, home: HomeRoute): RouteObject => ({
   errorElement: <RouteError />,
   hydrateFallbackElement: <Loading />,
-  children: pageRoutes(homeHandle),
+  children: pageRoutes(homeHandle, home),
 });
 
 /** The embeddable shell: every page under iframe/, without header and footer. */
-const iframeRoutes = (): RouteObject => ({
+const iframeRoutes = (home: HomeRoute): RouteObject => ({
   path: 'iframe',
   element: <IframeLayout />,
   errorElement: <RouteError />,
-  children: [content(embeddedHome)],
+  children: [content(embeddedHome, home)],
 });
 
 /** The full shell: banners, header, the pages and the footer. */
-const shellRoutes = (): RouteObject => ({
+const shellRoutes = (home: HomeRoute): RouteObject => ({
   path: '/',
   element: <ShellLayout />,
   errorElement: <RouteError />,
-  children: [content(shellHome)],
+  children: [content(shellHome, home)],
 });
 
-export function appRoutes(): RouteObject[] {
-  return [iframeRoutes(), shellRoutes()];
+export function appRoutes(home: HomeRoute = lazyHome): RouteObject[] {
+  return [iframeRoutes(home), shellRoutes(home)];
 }
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -158,14 +166,17 @@ export function createAppRouter(): AppRouter {
  * took one task of 41-116 ms on Lighthouse's 4x slower mobile CPU (TBT, the booking home's speed
  * budget in docs/benchmarks.md; decision 013).
  */
-export function createAppRouterInSteps(pathname: string): {
+export function createAppRouterInSteps(
+  pathname: string,
+  home: HomeRoute = lazyHome,
+): {
   router: AppRouter;
   complete: () => void;
 } {
   const embedded = isIframePath(pathname);
-  const router = createBrowserRouter([embedded ? iframeRoutes() : shellRoutes()]);
+  const router = createBrowserRouter([embedded ? iframeRoutes(home) : shellRoutes(home)]);
   return {
     router,
-    complete: () => router.patchRoutes(null, [embedded ? shellRoutes() : iframeRoutes()]),
+    complete: () => router.patchRoutes(null, [embedded ? shellRoutes(home) : iframeRoutes(home)]),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The booking flow (docs/product/booking.md): the home's exam choice, the clinic list, the calendar
- * and times, the patient form and the completion summary. Route modules load on demand, except
- * the home: the most visited page is in the entry, so the router starts on it at once instead
- * of rendering a fallback while it imports the route (Lighthouse LCP and TBT: the booking home's
- * speed budget in docs/benchmarks.md). It lends the patient portal's reschedule page the clinic
+ * and times, the patient form and the completion summary. Route modules load on demand. The
+ * home's too, so no other page downloads it with the entry; opened on the home, app/boot.ts
+ * loads it before the router starts (the server preloads it there beside the entry), so the
+ * router renders it at once instead of a fallback (the booking home's speed budget in
+ * docs/benchmarks.md). It lends the patient portal's reschedule page the clinic
  * list, the slot search, the calendar, the slot times and the day arithmetic (their code goes to
  * that page's lazy chunk, not the entry).
  */
@@ -14,9 +15,13 @@ export { SlotTime } from './components/slot-time.tsx';
 export { bookingHomePrefetches } from './home-prefetch.ts';
 export type { CalendarView } from './model/booking-params.ts';
 export { addDays, addMonths, dayInZone, visibleRange } from './model/calendar-dates.ts';
-export { BookingHomePage } from './routes/booking-home-page.tsx';
+
+/** The booking home's page component (app/boot.ts loads it first when the app opens there). */
+export const loadBookingHomePage = async () =>
+  (await import('./routes/booking-home-page.tsx')).BookingHomePage;
 
 export const bookingRoutes = {
+  home: async () => ({ Component: await loadBookingHomePage() }),
   selectClinic: async () => ({
     Component: (await import('./routes/select-clinic-page.tsx')).SelectClinicPage,
   }),
