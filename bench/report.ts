@@ -122,6 +122,12 @@ export interface PageMeasure {
   javascriptGzipBytes: number;
   /** The part of it outside index.html's own references (the booking home's figure above). */
   beyondEntryGzipBytes: number;
+  /**
+   * As the booking home's budget counts it: the page's own chunks under /assets/, without the
+   * app loader and DOMPurify's chunk, which the server preloads on every page alike only when
+   * the provider's banner, header or footer shows HTML.
+   */
+  budgetGzipBytes: number;
 }
 
 /**
@@ -135,15 +141,15 @@ export function renderPatientPagesSection(
 ): string {
   const row = (page: PageMeasure, budgets: boolean) => {
     const { lighthouse: run } = page;
-    const jsMet = page.javascriptGzipBytes < pageBudgets.javascriptGzipBytes;
+    const jsMet = page.budgetGzipBytes < pageBudgets.javascriptGzipBytes;
     const targets = budgets
       ? `JS ${mark(jsMet)}; performance ${mark(run.performance >= pageBudgets.performance)}`
       : '(reference)';
-    return `| ${page.label} | ${run.performance} | ${run.accessibility} | ${ms(run.lcpMs)} | ${ms(run.tbtMs)} | ${run.cls.toFixed(3)} | ${kb(page.javascriptGzipBytes)} in ${run.scripts.length} files | ${kb(page.beyondEntryGzipBytes)} | ${kb(run.scriptTransferBytes)} | ${targets} |`;
+    return `| ${page.label} | ${run.performance} | ${run.accessibility} | ${ms(run.lcpMs)} | ${ms(run.tbtMs)} | ${run.cls.toFixed(3)} | ${kb(page.budgetGzipBytes)} | ${kb(page.javascriptGzipBytes)} in ${run.scripts.length} files | ${kb(page.beyondEntryGzipBytes)} | ${kb(run.scriptTransferBytes)} | ${targets} |`;
   };
   const missed = pages.filter(
     (page) =>
-      page.javascriptGzipBytes >= pageBudgets.javascriptGzipBytes ||
+      page.budgetGzipBytes >= pageBudgets.javascriptGzipBytes ||
       page.lighthouse.performance < pageBudgets.performance,
   );
   const lines = [
@@ -152,10 +158,10 @@ export function renderPatientPagesSection(
     `Measured by \`npm run bench:web\` on ${date} (demo data on the embedded database), in the same Lighthouse runs as the booking home (mobile, default throttling, median of 3, the pages taking turns).`,
     "The secured pages load as the demo patient signed in through the API (booking key and date of birth, then the OTP from the development outbox); Lighthouse sends the session cookie with every request, and a run that did not load the page's data from `/api/secured/` fails. The reminder link page is opened with an invalid token (it says the link is not valid).",
     '',
-    "Initial JavaScript: every same-origin script the page fetched in the load (entry bundle, its preloads, the app loader and the lazily loaded chunks: the route's, the sanitizer), gzip-compressed from apps/web/dist as the booking home's figure above; beyond the entry is the part outside index.html's own references (all that figure counts); transferred is what went over the wire (the precompressed brotli files, with headers), median. The booking home is measured the same way here for comparison.",
+    "Initial JS as the budget counts it: the scripts under /assets/ the page fetched in the load (the entry, its preloads, the route's chunks), gzip-compressed from apps/web/dist, as the booking home's figure above counts the home (index.html's references and the home's route chunks): without the app loader and without DOMPurify's chunk, which the server preloads on every page alike when the provider's banner, header or footer shows HTML (the demo's does). All fetched: every same-origin script of the load, those two included. Beyond the entry: the part outside index.html's own references. Transferred: what went over the wire (the precompressed brotli files, with headers), median. The booking home is measured the same way here for comparison.",
     '',
-    '| page | performance | accessibility | LCP | TBT | CLS | initial JS (gzip) | beyond the entry | JS transferred | budgets |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| page | performance | accessibility | LCP | TBT | CLS | initial JS as budgeted (gzip) | all fetched (gzip) | beyond the entry | JS transferred | budgets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     row(home, false),
     ...pages.map((page) => row(page, true)),
     '',

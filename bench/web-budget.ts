@@ -10,16 +10,30 @@ export interface InitialBundle {
   javascriptGzipBytes: number;
   cssGzipBytes: number;
   files: string[];
+  /** The entry's own files: index.html's references, without the home's route chunks. */
+  entryFiles: string[];
+  /** DOMPurify's on-demand chunk (preloaded only when the provider's shell shows HTML). */
+  sanitizerFile: string | null;
 }
 
-/** The JS and CSS a browser must fetch before the booking home can render (index.html's own references). */
+/**
+ * The JS and CSS a browser must fetch before the booking home can render: index.html's own
+ * references and the home's route chunks, which the server preloads on the home's paths
+ * (the `portal-home-chunks` marker, apps/web/vite.config.ts).
+ */
 export function initialBundle(distDir: string): InitialBundle {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const references = [
+  const entryFiles = [
     ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="(?:modulepreload|stylesheet)"/g),
   ].map((match) => match[1] as string);
+  const homeChunks = (/<meta name="portal-home-chunks" content="([^"]*)"/.exec(html)?.[1] ?? '')
+    .split(' ')
+    .filter(Boolean);
+  const sanitizerFile =
+    /<meta name="portal-sanitizer-chunk" content="([^"]+)"/.exec(html)?.[1] ?? null;
+  const references = [...entryFiles, ...homeChunks];
   const files = [...new Set(references)].filter((file) => file.startsWith('/assets/'));
   let javascriptGzipBytes = 0;
   let cssGzipBytes = 0;
@@ -28,7 +42,13 @@ export function initialBundle(distDir: string): InitialBundle {
     if (file.endsWith('.css')) cssGzipBytes += size;
     else javascriptGzipBytes += size;
   }
-  return { javascriptGzipBytes, cssGzipBytes, files };
+  return {
+    javascriptGzipBytes,
+    cssGzipBytes,
+    files,
+    entryFiles: entryFiles.filter((file) => file.startsWith('/assets/')),
+    sanitizerFile,
+  };
 }
 
 export interface LighthouseRun {

@@ -48,7 +48,11 @@ try {
     javascriptGzipBytes: gzipBytesOf(distDir, run.scripts),
     beyondEntryGzipBytes: gzipBytesOf(
       distDir,
-      run.scripts.filter((path) => !bundle.files.includes(path)),
+      run.scripts.filter((path) => !bundle.entryFiles.includes(path)),
+    ),
+    budgetGzipBytes: gzipBytesOf(
+      distDir,
+      run.scripts.filter((path) => path.startsWith('/assets/') && path !== bundle.sanitizerFile),
     ),
   });
   const names = Object.keys(pages) as PatientPage[];
