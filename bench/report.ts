@@ -131,7 +131,7 @@ export interface PageMeasure {
 }
 
 /**
- * The patient pages of issue 13 (`npm run bench:web`), measured in the same Lighthouse runs as
+ * The patient pages (`npm run bench:web`), measured in the same Lighthouse runs as
  * the booking home, whose row is repeated here measured the same way; ends in a newline.
  */
 export function renderPatientPagesSection(

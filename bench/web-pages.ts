@@ -1,4 +1,4 @@
-// The patient pages of issue 13 for `npm run bench:web`: a real signed-in session on the demo
+// The patient pages for `npm run bench:web`: a real signed-in session on the demo
 // bookings (through the API, as the browser signs in), the pages' addresses, and the JavaScript
 // each page fetched in Lighthouse's load.
 import { existsSync, readFileSync } from 'node:fs';

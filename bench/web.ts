@@ -1,5 +1,5 @@
 // `npm run bench:web`: the booking home's browser budget alone (initial bundle and Lighthouse
-// mobile beside a static page) and the patient pages of issue 13 held to the same budgets
+// mobile beside a static page) and the patient pages held to the same budgets
 // (bench/web-pages.ts: signed in as the demo patient), against a demo portal on the embedded
 // database. It rewrites only the "Booking home in the browser" and "Patient pages in the browser"
 // sections of docs/benchmarks.md, so the server sections of the last full `npm run bench` stay.

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { instantSchema } from './availability.ts';
 import { bookingKeySchema } from './booking.ts';
-import { slugSchema } from './catalogue.ts';
 
 /**
  * Patient access (docs/product/authentication.md, docs/product/security.md): booking key

@@ -86,7 +86,7 @@ export const appointmentChanges = ['CANCEL', 'RESCHEDULE', 'CHANGE'] as const;
 export const appointmentChangeSchema = z.enum(appointmentChanges);
 export const canChangeQuerySchema = z.object({ change: appointmentChangeSchema.default('CANCEL') });
 
-/** Why a change is not made online (spec 2 §3, can-change-status response). */
+/** Why a change is not made online (docs/product/patient-portal.md#the-rules-of-change). */
 export const cannotChangeReasons = [
   'APPOINTMENT_CANCELLED',
   'PRIOR_MINUTES',

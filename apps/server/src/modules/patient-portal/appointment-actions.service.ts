@@ -79,7 +79,7 @@ export function createAppointmentActionsService(deps: AppointmentActionsDeps) {
       return changeStatus(settings, appointment, change, clock.now());
     },
 
-    /** Spec 2 §4 Cancel, steps 3 and 4, after the patient confirmed the reason modal. */
+    /** docs/product/patient-portal.md#the-rules-of-change (cancel), after the patient confirmed the reason modal. */
     async cancel(
       bookingKey: string,
       appointmentId: string,

@@ -11,7 +11,7 @@ import {
 import { fixedClock } from '../../adapters/clock.ts';
 
 // With the demo's questionnaires synced: a cancel waits for CANCEL_APPOINTMENT_PATIENT and
-// the appointment is CANCELED only once it is saved (spec 2 §4 Cancel step 4); an offer
+// the appointment is CANCELED only once it is saved (docs/product/patient-portal.md#the-rules-of-change); an offer
 // made by staff may be declined (docs/product/patient-portal.md#manage).
 const clock = fixedClock('2026-03-02T00:00:00Z');
 let testApp: TestApp;

@@ -48,7 +48,7 @@ export function priorMinutesFor(
 }
 
 /**
- * Whether a patient may make `change` now (spec 2 §4, Cancel and Reschedule):
+ * Whether a patient may make `change` now (docs/product/patient-portal.md#the-rules-of-change):
  * an ended appointment (cancelled, moved, declined) or one already started
  * cannot be changed (APPOINTMENT_CANCELLED); an enquire-only modality's are
  * changed by the clinic (ENQUIRE_ONLY: the cancel becomes a request); and a

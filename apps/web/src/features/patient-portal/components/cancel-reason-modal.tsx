@@ -23,7 +23,7 @@ export interface CancelReasonTexts {
 }
 
 /**
- * The cancel reason modal (spec 2 §2 and §4 Cancel): first why (a reason, shown only when the
+ * The cancel reason modal (docs/product/patient-portal.md#manage): first why (a reason, shown only when the
  * provider offers some, and an optional note of at most 500 characters), then a yes/no
  * confirm. Yes hands the words to `onConfirm`; No, Escape and Close change nothing. Both steps
  * are one dialog; on the second, focus moves to the dialog, whose title asks the question.

@@ -17,7 +17,7 @@ export const backgroundImageUrl = '/api/assets/application/patient_portal_backgr
 /**
  * The frame of every patient page: the authenticated check first (nothing of the booking is
  * fetched before it passes), then the content with a logout control. On larger screens the
- * provider's background image when patientPortalBackgroundImageEnabled is set (spec 2 §2);
+ * provider's background image when patientPortalBackgroundImageEnabled is set (docs/product/patient-portal.md);
  * printed, a clean confirmation (patient-page.module.css).
  */
 export function PatientPage({

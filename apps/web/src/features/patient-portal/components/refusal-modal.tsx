@@ -5,7 +5,7 @@ import { periodOf } from '../model/manage-rules.ts';
 import styles from './manage.module.css';
 
 /**
- * The error modal of a change the portal cannot make (spec 2 §2: static, not dismissible by
+ * The error modal of a change the portal cannot make (docs/product/patient-portal.md#manage: static, not dismissible by
  * keyboard, error styling): its title and the reason (`message.cancel_prior_minutes`,
  * `message.reschedule_cancelled_appts`, ...), a window's length written as a person says it.
  * Close is the only way out.

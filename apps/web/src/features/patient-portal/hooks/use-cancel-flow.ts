@@ -7,7 +7,7 @@ import {
   type Refusal,
 } from '../model/manage-rules.ts';
 
-/** How a confirmed cancel ended (spec 2 §4 Cancel, steps 3 and 4). */
+/** How a confirmed cancel ended (docs/product/patient-portal.md#manage). */
 export type CancelOutcome =
   | { kind: 'canceled' }
   | { kind: 'requested' }

@@ -40,7 +40,7 @@ export interface Refusal {
   priorMinutes?: number;
 }
 
-/** Why "Change time" is refused (spec 2 §8): the reason's own message, else the default. */
+/** Why "Change time" is refused (docs/product/patient-portal.md#manage): the reason's own message, else the default. */
 export function rescheduleRefusal(status: CanChangeStatusResponse): Refusal {
   const title = patientPortalErrorCodes.rescheduleNotAllowed;
   if (status.reason === 'APPOINTMENT_CANCELLED') {
@@ -113,7 +113,7 @@ export const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, 
 
 /**
  * The CANCEL_APPOINTMENT_PATIENT questionnaire for one appointment; saving it cancels the
- * appointment, and both saving and closing come back to the appointment page (spec 2 §2).
+ * appointment, and both saving and closing come back to the appointment page (docs/product/patient-portal.md#manage).
  */
 export function cancelQuestionnairePath(bookingKey: string, appointmentId: string): string {
   const query = new URLSearchParams({

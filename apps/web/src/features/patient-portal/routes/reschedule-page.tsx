@@ -51,7 +51,7 @@ export function ReschedulePage() {
   );
 }
 
-/** A cancelled or already moved appointment (spec 2 §8, message.reschedule_cancelled_appts). */
+/** A cancelled or already moved appointment (docs/product/patient-portal.md#manage, message.reschedule_cancelled_appts). */
 const cancelledRefusal: Refusal = {
   title: patientPortalErrorCodes.rescheduleNotAllowed,
   message: patientPortalErrorCodes.rescheduleCancelled,
