@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { errorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -9,7 +8,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from './adapters/clock.ts';
-import { createLocalStorage, type StorageAdapter } from './adapters/storage.ts';
+import { createConfiguredStorage } from './adapters/configured-storage.ts';
+import type { StorageAdapter } from './adapters/storage.ts';
 import type { Env } from './config/env.ts';
 import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
@@ -50,7 +50,7 @@ export interface AppConfig {
 export interface AppDeps {
   db: Kysely<Database>;
   clock: Clock;
-  /** Uploaded files; defaults to a local directory under DATA_DIR/files. */
+  /** Uploaded files; defaults to the store STORAGE names (DATA_DIR/files unless STORAGE=s3). */
   storage?: StorageAdapter;
 }
 
@@ -205,7 +205,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(documentsModule, {
     db: deps.db,
     clock: deps.clock,
-    storage: deps.storage ?? createLocalStorage(join(env.dataDir, 'files')),
+    storage: deps.storage ?? createConfiguredStorage(env),
     validContentTypes: provider.booking.validReferralContentTypes,
     maxBytes: env.uploadMaxBytes,
   });

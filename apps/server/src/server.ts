@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { systemClock } from './adapters/clock.ts';
+import { createConfiguredStorage } from './adapters/configured-storage.ts';
 import { createDevOutboxMailAdapter, createSmtpMailAdapter } from './adapters/mail.ts';
 import { createDevOutboxSmsAdapter, createHttpSmsAdapter } from './adapters/sms.ts';
-import { createLocalStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { loadProviderConfig, ProviderConfigError } from './config/provider-config.ts';
@@ -102,7 +101,9 @@ async function main(): Promise<void> {
   };
   await buildConfigService({ db, provider, runtime, clock: systemClock }).publishSnapshot();
 
-  const app = await buildApp({ env, provider, version }, { db, clock: systemClock });
+  // Uploaded files: DATA_DIR/files, or the S3 bucket when STORAGE=s3.
+  const storage = createConfiguredStorage(env);
+  const app = await buildApp({ env, provider, version }, { db, clock: systemClock, storage });
 
   // The outbox worker: real SMTP when SMTP_URL is set and the SMS gateway when
   // SMS_GATEWAY_URL is, else the development outbox for that channel.
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
   // (SKIP LOCKED: any number of instances may run it; `npm run booking-cleanup` runs it once).
   const bookingCleanup = createBookingCleanup({
     db,
-    storage: createLocalStorage(join(env.dataDir, 'files')),
+    storage,
     clock: systemClock,
     onError: (err) => app.log.warn({ code: (err as { code?: unknown })?.code }, 'cleanup failed'),
   });

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { systemClock } from '../adapters/clock.ts';
-import { createLocalStorage } from '../adapters/storage.ts';
+import { createConfiguredStorage } from '../adapters/configured-storage.ts';
 import { EnvError, loadEnv } from '../config/env.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -27,7 +26,7 @@ async function main(): Promise<number> {
     await migrateToLatest(handle.db);
     const cleanup = createBookingCleanup({
       db: handle.db,
-      storage: createLocalStorage(join(env.dataDir, 'files')),
+      storage: createConfiguredStorage(env),
       clock: systemClock,
       onError: (error) => console.error('A stored file could not be deleted:', error),
     });

@@ -95,6 +95,19 @@ describe('loadEnv', () => {
     [{ UPLOAD_MAX_BYTES: '10' }, 'UPLOAD_MAX_BYTES="10"'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET="short": must be at least 32'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET="": is required when NODE_ENV=production'],
+    [{ STORAGE: 'ftp' }, 'STORAGE="ftp"'],
+    [
+      { STORAGE: 's3' },
+      /S3_BUCKET="": is required when STORAGE=s3\n.*S3_ACCESS_KEY_ID="".*\n.*S3_SECRET_ACCESS_KEY=""/,
+    ],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'id' },
+      'S3_SECRET_ACCESS_KEY="": is required when STORAGE=s3',
+    ],
+    [{ S3_BUCKET: 'Uploads_Bucket' }, 'S3_BUCKET="Uploads_Bucket": must be an S3 bucket name'],
+    [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT="minio:9000": must be an http'],
+    [{ S3_ENDPOINT: 'http://minio:9000/bucket' }, 'S3_ENDPOINT="http://minio:9000/bucket"'],
+    [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE="sometimes": must be true'],
   ])('rejects %o with a message naming the variable', (source, expected) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(expected);
@@ -141,6 +154,38 @@ describe('loadEnv', () => {
       sessionSecret: secret,
       captchaSecret: 'c',
     });
+  });
+
+  it('keeps uploads in DATA_DIR/files unless STORAGE=s3 names a bucket', () => {
+    expect(loadEnv({}).storage).toEqual({ kind: 'local' });
+    const s3 = {
+      STORAGE: 's3',
+      S3_BUCKET: 'portal-uploads',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/key+1',
+    };
+    // AWS itself: its own endpoint, virtual-hosted style.
+    expect(loadEnv(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'portal-uploads',
+      endpoint: null,
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+1',
+      forcePathStyle: false,
+    });
+    // An S3-compatible store: path style unless told otherwise.
+    const compatible = { ...s3, S3_ENDPOINT: 'http://127.0.0.1:8080/', S3_REGION: 'eu-west-1' };
+    expect(loadEnv(compatible).storage).toMatchObject({
+      endpoint: 'http://127.0.0.1:8080',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+    });
+    expect(loadEnv({ ...compatible, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+    // S3 settings without STORAGE=s3 change nothing.
+    expect(loadEnv({ S3_BUCKET: 'portal-uploads' }).storage).toEqual({ kind: 'local' });
   });
 
   it('reports every bad variable at once', () => {

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3StorageConfig } from '../adapters/s3-storage.ts';
 import { repoRoot } from './paths.ts';
 
 /** A start-up problem with the environment; server.ts prints `message` and exits 1. */
@@ -72,9 +73,27 @@ const rawEnvSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, 'must be an http:// or https:// URL without a path')
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
 });
 
 export type TrustProxy = boolean | number | string[];
+
+/** Where uploaded files live: DATA_DIR/files, or a bucket of an S3-compatible store. */
+export type StorageSettings = { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
 
 export interface Env {
   port: number;
@@ -110,6 +129,7 @@ export interface Env {
   publicUrl: string;
   /** Largest accepted referral upload. */
   uploadMaxBytes: number;
+  storage: StorageSettings;
   /**
    * Keys the OTP hashes (HMAC). Shared by every instance and kept across restarts, so
    * an OTP sent by one instance validates on another; required in production.
@@ -130,6 +150,37 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   if (/^(true|yes)$/i.test(value)) return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(/[\s,]+/).filter((item) => item.length > 0);
+}
+
+/** STORAGE=s3 needs a bucket and credentials; all that is missing is named at once. */
+function storageSettings(raw: z.infer<typeof rawEnvSchema>): StorageSettings {
+  if (raw.STORAGE === 'local') return { kind: 'local' };
+  const {
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
+  } = raw;
+  if (bucket === undefined || accessKeyId === undefined || secretAccessKey === undefined) {
+    const required = {
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    };
+    const lines = Object.entries(required)
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => `  ${name}="": is required when STORAGE=s3`);
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const endpoint = raw.S3_ENDPOINT?.replace(/\/$/, '') ?? null;
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region: raw.S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? endpoint !== null,
+  };
 }
 
 /**
@@ -186,6 +237,7 @@ export function loadEnv(
     smsGatewayToken: raw.SMS_GATEWAY_TOKEN ?? null,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
+    storage: storageSettings(raw),
     sessionSecret: raw.SESSION_SECRET ?? developmentSessionSecret,
     captchaSecret: raw.CAPTCHA_SECRET ?? null,
   };
