@@ -1,10 +1,28 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
+/**
+ * React Router 7's package exports name only its development build (with its development
+ * warnings), whatever the mode: a known upstream issue (remix-run/react-router#14102). The
+ * production build takes its production files, which sit beside them; a layout change in a
+ * later version fails the build here rather than shipping the development files.
+ */
+function reactRouterProductionBuild(): string {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = development.replace(
+    /dist[\\/]development[\\/]index\.m?js$/,
+    'dist/production/index.mjs',
+  );
+  if (production === development || !existsSync(production)) {
+    throw new Error(`react-router: no production build beside ${development}`);
+  }
+  return production;
+}
 
 /** DOMPurify's chunk: sanitize-<hash>.js. */
 const sanitizeChunk = 'sanitize';
@@ -40,7 +58,7 @@ function sanitizerChunkMarker(): Plugin {
 }
 
 /** The booking home's route module, loaded with import() by src/features/booking/index.ts. */
-const homeModule = /[\\/]features[\\/]booking[\\/]routes[\\/]booking-home-page\.tsx$/;
+const homeModule = /[\\/]features[\\/]booking[\\/]routes[\\/]booking-home-route\.ts$/;
 
 /**
  * The booking home is a route chunk of its own, so the other pages (a patient's appointment
@@ -123,7 +141,14 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig(() => ({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // Only for `vite build`: the dev server and the web tests keep the development warnings.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }]
+        : [],
+  },
   // @portal/contract declares `sideEffects: false`, so tree-shaking keeps zod out of pages
   // that only use its types and pure helpers.
   plugins: [react(), sanitizerChunkMarker(), homeChunkMarker(), precompressAssets()],

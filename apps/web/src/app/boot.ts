@@ -1,6 +1,6 @@
 import type { PortalBootstrap } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { loadBookingHomePage } from '../features/booking/index.ts';
+import { loadBookingHome } from '../features/booking/index.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { createQueryClient } from './providers/query-client.ts';
@@ -12,6 +12,7 @@ import {
   createAppRouterInSteps,
   type HomeRoute,
   isBookingHomePath,
+  loadedHome,
 } from './router.tsx';
 
 export interface PreparedApp {
@@ -53,14 +54,14 @@ export async function prepareApp(bootstrap: PortalBootstrap | null): Promise<Pre
 }
 
 /**
- * The booking home's component, for an app opened on the home: the server preloads its chunk
+ * The booking home's page and start-up requests, for an app opened on the home: the server preloads its chunk
  * beside the entry there (apps/server/src/plugins/index-html.ts), so this usually resolves at
  * once, and the router renders the home on its first pass. If it cannot load, the route loads it
  * on demand and reports a failure as any page would.
  */
 async function bookingHomeFirst(): Promise<HomeRoute | undefined> {
   try {
-    return { Component: await loadBookingHomePage() };
+    return loadedHome(await loadBookingHome());
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUser } from '../features/account/index.ts';
 import {
+  loadBookingHome,
   useBodyParts,
   useExamGroups,
   useExams,
@@ -12,7 +13,7 @@ import {
 } from '../features/booking/index.ts';
 import { errorResponse, jsonResponse } from '../testing/fixtures.ts';
 import { prefetchInitialRoutes } from './route-prefetch.ts';
-import { appRoutes } from './router.tsx';
+import { appRoutes, isBookingHomePath, loadedHome } from './router.tsx';
 
 const answers: Record<string, unknown> = {
   '/api/exams': [{ slug: 'ct-head' }],
@@ -37,10 +38,15 @@ function serve() {
 const requested = (fetchMock: ReturnType<typeof serve>) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort();
 
+/** The routes as app/boot.ts builds them for an app opened at `path` (the home loaded first there). */
+const routesOpenedAt = async (path: string) =>
+  appRoutes(isBookingHomePath(path) ? loadedHome(await loadBookingHome()) : undefined);
+
 async function prefetchAt(path: string) {
+  const routes = await routesOpenedAt(path);
   const fetchMock = serve();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await prefetchInitialRoutes(createMemoryRouter(appRoutes(), { initialEntries: [path] }), client);
+  await prefetchInitialRoutes(createMemoryRouter(routes, { initialEntries: [path] }), client);
   return { fetchMock, client };
 }
 
@@ -94,9 +100,10 @@ describe('prefetchInitialRoutes', () => {
   });
 
   it('starts each request in a task of its own, the exams first', async () => {
+    const routes = await routesOpenedAt('/');
     const fetchMock = serve();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter(appRoutes(), { initialEntries: ['/'] });
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
     const done = prefetchInitialRoutes(router, client);
     await Promise.resolve(); // Microtasks of the first task only.
     await Promise.resolve();

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/status.tsx';
 import { prefetchUser } from '../features/account/index.ts';
 import { authenticationRoute } from '../features/authentication/index.ts';
-import { bookingHomePrefetches, bookingRoutes } from '../features/booking/index.ts';
+import { bookingRoutes, type LoadedBookingHome } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
@@ -11,7 +11,7 @@ import { patientPortalRoutes, summaryPagePrefetches } from '../features/patient-
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import { isIframePath } from '../lib/shell-mode.ts';
-import type { PrefetchHandle } from './route-prefetch.ts';
+import type { PrefetchHandle, PrefetchStart } from './route-prefetch.ts';
 import type { RouteHandle } from './routes/coming-soon-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { IframeLayout, ShellLayout } from './shell/layouts.tsx';
@@ -19,11 +19,21 @@ import { IframeLayout, ShellLayout } from './shell/layouts.tsx';
 type Lazy = NonNullable<RouteObject['lazy']>;
 
 /**
- * The booking home's route body: its component when app/boot.ts loaded it before the router
- * (the app opened on the home), else loaded on first visit like every other page.
+ * The booking home's route: its component and its start-up requests when app/boot.ts loaded
+ * it before the router (the app opened on the home), else the page loaded on first visit like
+ * every other page (its requests are then the page's own, from its hooks).
  */
-export type HomeRoute = Pick<RouteObject, 'Component' | 'lazy'>;
-const lazyHome: HomeRoute = { lazy: bookingRoutes.home };
+export interface HomeRoute {
+  route: Pick<RouteObject, 'Component' | 'lazy'>;
+  prefetch: readonly PrefetchStart[];
+}
+const lazyHome: HomeRoute = { route: { lazy: bookingRoutes.home }, prefetch: [] };
+
+/** The home's route from its loaded module. */
+export const loadedHome = (home: LoadedBookingHome): HomeRoute => ({
+  route: { Component: home.BookingHomePage },
+  prefetch: home.bookingHomePrefetches,
+});
 
 /** The paths the booking home answers (in both shells): where app/boot.ts loads it first. */
 export function isBookingHomePath(pathname: string): boolean {
@@ -39,8 +49,10 @@ const notFound: Lazy = async () => ({
 
 // The home's data starts before the first render (app/boot.ts); in the full shell the header's
 // user check too (the embeddable shell has no header).
-const embeddedHome = { prefetch: bookingHomePrefetches } satisfies PrefetchHandle;
-const shellHome = { prefetch: [...bookingHomePrefetches, prefetchUser] } satisfies PrefetchHandle;
+const embeddedHome = (home: HomeRoute): PrefetchHandle => ({ prefetch: home.prefetch });
+const shellHome = (home: HomeRoute): PrefetchHandle => ({
+  prefetch: [...home.prefetch, prefetchUser],
+});
 // The appointment and booking request pages: the session check and summary start while the
 // page's chunk loads, instead of one after the other behind it.
 const summaryPage = { prefetch: summaryPagePrefetches } satisfies PrefetchHandle;
@@ -59,7 +71,7 @@ const later = (path: string, titleKey: string): RouteObject => ({
  */
 export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHome): RouteObject[] {
   return [
-    { index: true, ...home, handle: homeHandle },
+    { index: true, ...home.route, handle: homeHandle },
     { path: 'kiosk', lazy: kioskRoute },
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
@@ -110,7 +122,7 @@ export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHom
     { path: 'privacy', lazy: staticPageRoutes.privacy },
     { path: 'iframe-test', lazy: iframeTestRoute },
     later('preview-email', 'page.preview_email.title'),
-    { path: 'advanced-booking', ...home, handle: homeHandle },
+    { path: 'advanced-booking', ...home.route, handle: homeHandle },
     { path: 'advanced-booking/select-clinic', lazy: bookingRoutes.selectClinic },
     { path: 'advanced-booking/booking', lazy: bookingRoutes.booking },
     { path: 'select-clinic', lazy: bookingRoutes.selectClinic },
@@ -136,7 +148,7 @@ const iframeRoutes = (home: HomeRoute): RouteObject => ({
   path: 'iframe',
   element: <IframeLayout />,
   errorElement: <RouteError />,
-  children: [content(embeddedHome, home)],
+  children: [content(embeddedHome(home), home)],
 });
 
 /** The full shell: banners, header, the pages and the footer. */
@@ -144,7 +156,7 @@ const shellRoutes = (home: HomeRoute): RouteObject => ({
   path: '/',
   element: <ShellLayout />,
   errorElement: <RouteError />,
-  children: [content(shellHome, home)],
+  children: [content(shellHome(home), home)],
 });
 
 export function appRoutes(home: HomeRoute = lazyHome): RouteObject[] {

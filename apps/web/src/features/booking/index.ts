@@ -12,16 +12,15 @@ export { useClinicSlots, useClinics, useNextAvailable } from './api/availability
 export { useBodyParts, useExamGroups, useExams, useWalkInExams } from './api/catalogue-api.ts';
 export { Calendar } from './components/calendar.tsx';
 export { SlotTime } from './components/slot-time.tsx';
-export { bookingHomePrefetches } from './home-prefetch.ts';
 export type { CalendarView } from './model/booking-params.ts';
 export { addDays, addMonths, dayInZone, visibleRange } from './model/calendar-dates.ts';
 
-/** The booking home's page component (app/boot.ts loads it first when the app opens there). */
-export const loadBookingHomePage = async () =>
-  (await import('./routes/booking-home-page.tsx')).BookingHomePage;
+/** The booking home's route module: its page and its start-up requests (app/boot.ts). */
+export const loadBookingHome = () => import('./routes/booking-home-route.ts');
+export type LoadedBookingHome = Awaited<ReturnType<typeof loadBookingHome>>;
 
 export const bookingRoutes = {
-  home: async () => ({ Component: await loadBookingHomePage() }),
+  home: async () => ({ Component: (await loadBookingHome()).BookingHomePage }),
   selectClinic: async () => ({
     Component: (await import('./routes/select-clinic-page.tsx')).SelectClinicPage,
   }),

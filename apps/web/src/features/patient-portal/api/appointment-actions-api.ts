@@ -1,35 +1,18 @@
 import type {
-  AppointmentChange,
-  CanChangeStatusResponse,
   CancelAppointmentResponse,
   CancelBookingRequestResponse,
   CancelRequest,
   ConfirmAppointmentResponse,
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type AppointmentRef, appointmentItemPath as itemPath } from './appointment-item.ts';
 import { appointmentsSummaryKey, bookingRequestSummaryKey } from './summary-api.ts';
 
 /**
  * A signed-in patient's changes to their booking (docs/product/patient-portal.md#manage). Each
  * mutation refetches the summary it changed, so the page shows the server's word afterwards.
  */
-
-/** One appointment of a booking key. */
-export interface AppointmentRef {
-  bookingKey: string;
-  appointmentId: string;
-}
-
-const itemPath = ({ bookingKey, appointmentId }: AppointmentRef) =>
-  `/api/secured/appointments/${encodeURIComponent(bookingKey)}/items/${encodeURIComponent(appointmentId)}`;
-
-/** Whether the patient may make this change now (asked before every cancel and reschedule). */
-export function fetchChangeStatus(appointment: AppointmentRef, change: AppointmentChange) {
-  return apiGet<CanChangeStatusResponse>(`${itemPath(appointment)}/change-status`, {
-    query: { change },
-  });
-}
 
 /** The appointment's iCalendar file (a plain download link: the session cookie goes with it). */
 export const calendarFileUrl = (appointment: AppointmentRef) =>

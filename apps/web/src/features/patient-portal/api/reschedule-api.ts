@@ -2,7 +2,11 @@ import type { AppointmentsSummaryResponse, MoveAppointmentResponse } from '@port
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { patientQueryKey } from '../../../lib/patient-access.ts';
-import { type AppointmentRef, fetchChangeStatus } from './appointment-actions-api.ts';
+import {
+  type AppointmentRef,
+  fetchChangeStatus,
+  appointmentItemPath as itemPath,
+} from './appointment-item.ts';
 import { appointmentsSummaryKey } from './summary-api.ts';
 
 /**
@@ -31,9 +35,6 @@ export interface AppointmentMove {
   /** Set when the patient chose another clinic: the move is a change (POST .../change). */
   clinicSlug: string | null;
 }
-
-const itemPath = ({ bookingKey, appointmentId }: AppointmentRef) =>
-  `/api/secured/appointments/${encodeURIComponent(bookingKey)}/items/${encodeURIComponent(appointmentId)}`;
 
 /**
  * POST .../reschedule ({ start }) or .../change ({ examSlug, clinicSlug, start }). On success the

@@ -4,11 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
-import {
-  calendarFileUrl,
-  fetchChangeStatus,
-  useConfirmAppointment,
-} from '../api/appointment-actions-api.ts';
+import { calendarFileUrl, useConfirmAppointment } from '../api/appointment-actions-api.ts';
+import { fetchChangeStatus } from '../api/appointment-item.ts';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
 import { useCancelFlow } from '../hooks/use-cancel-flow.ts';
 import {

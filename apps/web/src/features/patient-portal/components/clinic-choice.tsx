@@ -1,10 +1,15 @@
 import type { AppointmentSummary, ClinicSummary } from '@portal/contract';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/ui/field.tsx';
-import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { useClinics } from '../../booking/index.ts';
 import styles from './reschedule.module.css';
+
+const loadClinicChoiceList = () => import('./clinic-choice-list.tsx');
+const LazyClinicChoiceList = lazy(async () => ({
+  default: (await loadClinicChoiceList()).ClinicChoiceList,
+}));
+const preloadClinicChoiceList = () => void loadClinicChoiceList().catch(() => undefined);
 
 /** The clinics that perform the appointment's exam, nearest its own clinic first. */
 export function useClinicsForExam(appointment: AppointmentSummary, enabled: boolean) {
@@ -43,19 +48,8 @@ export function ClinicChoice({
   onOpenChange: (open: boolean) => void;
   onChange: (clinic: ClinicSummary) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
-  const kilometres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const own = appointment.clinic;
-  const optionText = (clinic: ClinicSummary) =>
-    clinic.slug === own.slug
-      ? t('patient_portal.reschedule.current_clinic_option', { clinic: clinic.name })
-      : clinic.distanceKm !== null
-        ? t('patient_portal.reschedule.clinic_option', {
-            clinic: clinic.name,
-            distance: kilometres.format(clinic.distanceKm),
-          })
-        : clinic.name;
 
   return (
     <div className={styles.clinicChoice}>
@@ -65,46 +59,23 @@ export function ClinicChoice({
         aria-expanded={open}
         aria-controls={open ? `${id}-panel` : undefined}
         onClick={() => onOpenChange(!open)}
+        // The list's code starts loading as a pointer or focus reaches the button.
+        onPointerEnter={preloadClinicChoiceList}
+        onFocus={preloadClinicChoiceList}
       >
         {t('patient_portal.reschedule.choose_clinic')}
       </button>
       {open ? (
         <div id={`${id}-panel`} className={styles.clinicPanel}>
-          {clinics.isPending ? (
-            <Loading />
-          ) : clinics.isError ? (
-            <LoadError onRetry={() => void clinics.refetch()} />
-          ) : (
-            <Field
-              id={`${id}-clinic`}
-              label={t('patient_portal.reschedule.clinic_label')}
-              hint={t('patient_portal.reschedule.clinic_hint', {
-                exam: appointment.exam.name,
-                clinic: own.name,
-              })}
-              width="full"
-              spacing="none"
-            >
-              {(control) => (
-                <select
-                  {...control}
-                  value={clinicSlug}
-                  onChange={(event) => {
-                    const clinic = clinics.data.clinics.find(
-                      (candidate) => candidate.slug === event.target.value,
-                    );
-                    if (clinic) onChange(clinic);
-                  }}
-                >
-                  {clinics.data.clinics.map((clinic) => (
-                    <option key={clinic.slug} value={clinic.slug}>
-                      {optionText(clinic)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
+          <Suspense fallback={<Loading />}>
+            <LazyClinicChoiceList
+              id={id}
+              appointment={appointment}
+              clinicSlug={clinicSlug}
+              clinics={clinics}
+              onChange={onChange}
+            />
+          </Suspense>
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type AppointmentRef, useCancelAppointment } from '../api/appointment-actions-api.ts';
+import { useCancelAppointment } from '../api/appointment-actions-api.ts';
+import type { AppointmentRef } from '../api/appointment-item.ts';
 import type { CancelWords } from '../components/cancel-reason-modal.tsx';
 import {
   cancelErrorRefusal,
