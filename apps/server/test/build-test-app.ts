@@ -10,6 +10,7 @@ import {
   syncQuestionnaires,
 } from '../src/modules/questionnaires/index.ts';
 import { createTestDatabase } from './test-database.ts';
+import { createTestStorage, type StorageKind, type TestStorage } from './test-storage.ts';
 
 export const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
 const configDir = fileURLToPath(new URL('../../../config', import.meta.url));
@@ -30,6 +31,11 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Sync config/questionnaires/ into the database first, as the server does at start. */
   questionnaires?: boolean;
+  /**
+   * Where uploads go: a temporary DATA_DIR (default) or a new bucket on the run's
+   * Swift, chosen by environment variables as a user would (STORAGE=s3, S3_*).
+   */
+  storage?: StorageKind;
 }
 
 export interface TestApp {
@@ -37,11 +43,14 @@ export interface TestApp {
   database: DatabaseHandle;
   env: Env;
   clock: Clock;
+  /** The store behind the app's uploads, to look into. */
+  storage: TestStorage;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh, migrated and seeded database; call `close` in afterAll. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const storage = await createTestStorage(options.storage ?? 'local');
   const env = loadEnv(
     {
       LOG_LEVEL: 'silent',
@@ -50,6 +59,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       DEMO: 'true',
       // Production refuses to start without one; tests that switch NODE_ENV need not repeat it.
       SESSION_SECRET: 'test-session-secret-0123456789abcdef0123',
+      ...storage.env,
       ...options.env,
     },
     process.cwd(),
@@ -69,9 +79,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     env,
     clock,
+    storage,
     async close() {
       await app.close();
       if (!options.database) await database.close();
+      await storage.close();
     },
   };
 }

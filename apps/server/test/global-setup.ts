@@ -7,13 +7,38 @@ import type { TestProject } from 'vitest/node';
 import { createPgliteDb, createPostgresDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
+import { type SwiftS3, startSwift } from './swift.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase:
       | { engine: 'pglite'; templateFile: string }
       | { engine: 'postgres'; adminUrl: string; templateName: string };
+    /** The run's S3 server (Swift's s3api); test-storage.ts makes a bucket per file. */
+    swift: Omit<SwiftS3, 'stop'>;
   }
+}
+
+/**
+ * Starts the run's S3 server (OpenStack Swift with s3api, about 2 s, alongside the
+ * template database) and stops it after the run.
+ */
+export default async function setup(project: TestProject) {
+  const [swift, database] = await Promise.allSettled([
+    startSwift(),
+    setupTemplateDatabase(project),
+  ]);
+  const teardown = async () => {
+    if (swift.status === 'fulfilled') await swift.value.stop();
+    if (database.status === 'fulfilled') await database.value();
+  };
+  if (swift.status === 'rejected' || database.status === 'rejected') {
+    await teardown();
+    throw swift.status === 'rejected' ? swift.reason : (database as PromiseRejectedResult).reason;
+  }
+  const { stop: _stop, ...s3 } = swift.value;
+  project.provide('swift', s3);
+  return teardown;
 }
 
 /**
@@ -22,7 +47,7 @@ declare module 'vitest' {
  * migrating and seeding on its own. PGlite: a data-dir dump loaded in memory.
  * PostgreSQL (TEST_DATABASE_URL): a template database cloned per file.
  */
-export default async function setup(project: TestProject) {
+async function setupTemplateDatabase(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const templateName = `portal_test_template_${randomBytes(4).toString('hex')}`;
