@@ -1,20 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { reserveBookingKey } from '../../../test/factories/booking.ts';
+import { storageKinds } from '../../../test/test-storage.ts';
 
 /** Malformed multipart bodies and a burst of uploads to one key: 4xx, and nothing left behind. */
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-documents-limits-'));
 let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp({ env: { DATA_DIR: dataDir } });
-});
-afterAll(async () => {
-  await testApp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const boundary = '----portal-limits-boundary';
@@ -27,15 +17,6 @@ const filePart = (bytes: Buffer) =>
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
 
-function storedFiles(): string[] {
-  try {
-    return readdirSync(join(dataDir, 'files'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
 const documentsOf = async (key: string) =>
   Number(
     (
@@ -47,64 +28,76 @@ const documentsOf = async (key: string) =>
     ).n,
   );
 
-describe('malformed multipart bodies', () => {
-  const whole = filePart(pdf);
-  const bodies: Array<[string, string, Buffer]> = [
-    ['a multipart type without a boundary', 'multipart/form-data', whole],
-    ['a truncated body', `multipart/form-data; boundary=${boundary}`, whole.subarray(0, 150)],
-    [
-      'multipart garbage',
-      `multipart/form-data; boundary=${boundary}`,
-      Buffer.from(`--${boundary}\r\n\u0000\u0001garbage\r\n\r\n--${boundary}`),
-    ],
-    ['an empty body', `multipart/form-data; boundary=${boundary}`, Buffer.alloc(0)],
-    [
-      'a part with no headers',
-      `multipart/form-data; boundary=${boundary}`,
-      Buffer.from(`--${boundary}\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`),
-    ],
-    ['a boundary that never appears', 'multipart/form-data; boundary=elsewhere', whole],
-  ];
-  it.each(bodies)('%s gets 400 with the error body and stores nothing', async (_n, type, body) => {
-    const key = await reserveBookingKey(testApp.app);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/booking-keys/${key}/documents`,
-      headers: { 'content-type': type },
-      payload: body,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      error: { code: 'VALIDATION_FAILED', requestId: expect.any(String) },
-    });
-    expect(await documentsOf(key)).toBe(0);
+describe.each(storageKinds)('with %s storage', (storage) => {
+  beforeAll(async () => {
+    testApp = await buildTestApp({ storage });
   });
-});
+  afterAll(async () => {
+    await testApp?.close();
+  });
 
-describe('the per-key document limit', () => {
-  it('30 concurrent uploads to one key store exactly 10; the rest get 409 DOCUMENT_LIMIT_REACHED', async () => {
-    const key = await reserveBookingKey(testApp.app);
-    const filesBefore = storedFiles().length;
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        testApp.app.inject({
+  describe('malformed multipart bodies', () => {
+    const whole = filePart(pdf);
+    const bodies: Array<[string, string, Buffer]> = [
+      ['a multipart type without a boundary', 'multipart/form-data', whole],
+      ['a truncated body', `multipart/form-data; boundary=${boundary}`, whole.subarray(0, 150)],
+      [
+        'multipart garbage',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.from(`--${boundary}\r\n\u0000\u0001garbage\r\n\r\n--${boundary}`),
+      ],
+      ['an empty body', `multipart/form-data; boundary=${boundary}`, Buffer.alloc(0)],
+      [
+        'a part with no headers',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.from(`--${boundary}\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`),
+      ],
+      ['a boundary that never appears', 'multipart/form-data; boundary=elsewhere', whole],
+    ];
+    it.each(bodies)(
+      '%s gets 400 with the error body and stores nothing',
+      async (_n, type, body) => {
+        const key = await reserveBookingKey(testApp.app);
+        const response = await testApp.app.inject({
           method: 'POST',
           url: `/api/booking-keys/${key}/documents`,
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload: filePart(pdf),
-        }),
-      ),
+          headers: { 'content-type': type },
+          payload: body,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', requestId: expect.any(String) },
+        });
+        expect(await documentsOf(key)).toBe(0);
+      },
     );
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
-    const refused = answers.filter((answer) => answer.statusCode !== 201);
-    expect(refused).toHaveLength(20);
-    for (const answer of refused) {
-      expect(answer.statusCode).toBe(409);
-      expect(answer.json().error.code).toBe('DOCUMENT_LIMIT_REACHED');
-    }
-    expect(await documentsOf(key)).toBe(10);
-    // The refused uploads' bytes did not stay behind in storage.
-    expect(storedFiles().length - filesBefore).toBe(10);
+  });
+
+  describe('the per-key document limit', () => {
+    it('30 concurrent uploads to one key store exactly 10; the rest get 409 DOCUMENT_LIMIT_REACHED', async () => {
+      const key = await reserveBookingKey(testApp.app);
+      const filesBefore = (await testApp.storage.storedKeys()).length;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          testApp.app.inject({
+            method: 'POST',
+            url: `/api/booking-keys/${key}/documents`,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+            payload: filePart(pdf),
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+      const refused = answers.filter((answer) => answer.statusCode !== 201);
+      expect(refused).toHaveLength(20);
+      for (const answer of refused) {
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().error.code).toBe('DOCUMENT_LIMIT_REACHED');
+      }
+      expect(await documentsOf(key)).toBe(10);
+      // The refused uploads' bytes did not stay behind in storage.
+      expect((await testApp.storage.storedKeys()).length - filesBefore).toBe(10);
+    });
   });
 });
