@@ -15,6 +15,7 @@ import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
+import { attachmentsModule } from './modules/attachments/index.ts';
 import { authenticationModule } from './modules/authentication/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
 import { bookingModule, createAppointmentChanges } from './modules/booking/index.ts';
@@ -202,11 +203,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     changes,
     actions,
   });
+  // One store for the documents uploaded while booking and the attachments they become.
+  const storage = deps.storage ?? createConfiguredStorage(env);
   await app.register(documentsModule, {
     db: deps.db,
     clock: deps.clock,
-    storage: deps.storage ?? createConfiguredStorage(env),
+    storage,
     validContentTypes: provider.booking.validReferralContentTypes,
+    maxBytes: env.uploadMaxBytes,
+  });
+  await app.register(attachmentsModule, {
+    db: deps.db,
+    clock: deps.clock,
+    storage,
+    validContentTypes: provider.booking.validReferralContentTypes,
+    referralDownloadEnabled: provider.booking.bookingRequestsDownloadReferralEnabled,
     maxBytes: env.uploadMaxBytes,
   });
   await app.register(questionnairesModule, { db: deps.db, clock: deps.clock });

@@ -147,6 +147,8 @@ export const temporaryDocumentSchema = z.object({
   size: z.number().int(),
   examSlug: slugSchema.nullable(),
   groupName: z.string().nullable(),
+  /** The document type it was uploaded as (docs/product/attachments.md), if any. */
+  documentTypeId: z.number().int().nullable(),
 });
 
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;

@@ -1,4 +1,6 @@
 export * from './assets.ts';
+export * from './attachment-codes.ts';
+export * from './attachments.ts';
 export * from './authentication.ts';
 export * from './availability.ts';
 export * from './banner.ts';

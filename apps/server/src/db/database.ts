@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { AttachmentTables } from './tables/attachment-tables.ts';
 import type { AuthenticationTables } from './tables/authentication-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
@@ -155,6 +156,7 @@ export interface ScheduleExceptionsTable {
 
 export interface Database
   extends CatalogueTables,
+    AttachmentTables,
     BookingTables,
     QuestionnaireTables,
     AuthenticationTables,

@@ -1,6 +1,7 @@
-import type { MultipartFields } from '@fastify/multipart';
+import multipart, { type MultipartFields } from '@fastify/multipart';
 import { bookingErrorCodes, errorCodes } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { DomainError } from '../domain-error.ts';
 
 /** The body is not multipart/form-data at all. */
@@ -19,6 +20,13 @@ export class UploadTooLargeError extends DomainError {
   readonly statusCode = 413;
   readonly code = bookingErrorCodes.fileTooLarge;
 }
+
+/** A document type id sent as a multipart text field: digits, or absent (null). */
+export const documentTypeIdField = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number)
+  .nullable();
 
 export interface SingleUpload {
   fileName: string;
@@ -67,4 +75,14 @@ export async function readSingleUpload(
     request.log.info({ err: error }, 'unreadable multipart body');
     throw new MalformedUploadError('The upload could not be read as multipart/form-data.');
   }
+}
+
+/**
+ * Multipart parsing for the routes of one module (scoped to it): one file of at most
+ * `maxBytes` and a few short text fields before it.
+ */
+export async function registerMultipart(app: FastifyInstance, maxBytes: number): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
 }

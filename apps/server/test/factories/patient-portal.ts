@@ -48,9 +48,17 @@ export async function freeStarts(
 /** Books one appointment at `start` and signs its patient in: the key, id and session cookie. */
 export async function bookAndSignIn(
   app: FastifyInstance,
-  input: { examSlug: string; clinicSlug: string; start: string; remoteAddress?: string },
+  input: {
+    examSlug: string;
+    clinicSlug: string;
+    start: string;
+    remoteAddress?: string;
+    /** Runs with the reserved key before the appointment is made (an upload while booking). */
+    beforeBooking?: (bookingKey: string) => Promise<void>;
+  },
 ): Promise<{ bookingKey: string; appointmentId: string; cookie: string }> {
   const bookingKey = await reserveBookingKey(app);
+  await input.beforeBooking?.(bookingKey);
   const created = await app.inject({
     method: 'POST',
     url: '/api/appointments',
@@ -74,4 +82,25 @@ export async function bookAndSignIn(
   });
   const appointmentId = summary.json().appointments[0].id as string;
   return { bookingKey, appointmentId, cookie: sessionCookieOf(signedIn)! };
+}
+
+/** Sends a booking request for the exams at the clinic and signs its patient in. */
+export async function requestAndSignIn(
+  app: FastifyInstance,
+  input: { examSlugs: string[]; clinicSlug: string },
+): Promise<{ bookingKey: string; cookie: string }> {
+  const bookingKey = await reserveBookingKey(app);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/booking-requests',
+    payload: { bookingKey, ...input, patientDetails: patientDetails() },
+  });
+  expect(created.statusCode).toBe(201);
+  const signedIn = await authenticate(app, {
+    bookingKey,
+    dateOfBirth: patientDetails().dateOfBirth,
+    authenticationType: 'BOOKING_REQUEST',
+  });
+  expect(signedIn.json()).toMatchObject({ success: true, otpRequired: false });
+  return { bookingKey, cookie: sessionCookieOf(signedIn)! };
 }

@@ -13,6 +13,7 @@ import { migration011 } from './011-authentication-tables.ts';
 import { migration012 } from './012-manage-appointments.ts';
 import { migration013 } from './013-exam-preparation-steps.ts';
 import { migration014 } from './014-appointment-reminders.ts';
+import { migration015 } from './015-attachments.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-manage-appointments': migration012,
   '013-exam-preparation-steps': migration013,
   '014-appointment-reminders': migration014,
+  '015-attachments': migration015,
 };

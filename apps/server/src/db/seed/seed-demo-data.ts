@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../database.ts';
 import { checkDemoBookingCatalogue, seedDemoBookingCatalogue } from './demo-booking-catalogue.ts';
 import { demoExamGroups, demoExams, demoModalities } from './demo-catalogue.ts';
+import { seedDemoDocumentTypes } from './demo-document-types.ts';
 import { clinicEmail, demoClinics, demoPostalCodes, demoRegions } from './demo-places.ts';
 import {
   checkDemoData,
@@ -173,6 +174,7 @@ export async function seedDemoData(
       .execute();
 
     await seedClinicDetails(trx, clinicIds, examIds, modalityIdByCode);
+    await seedDemoDocumentTypes(trx, examIds);
     await seedDemoBookingCatalogue(trx, today);
   });
   return countSeededRows(db);

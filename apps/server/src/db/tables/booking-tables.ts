@@ -122,6 +122,8 @@ export interface TemporaryDocumentsTable {
   content_type: string;
   size_bytes: number;
   storage_key: string;
+  /** Migration 015: the type the document was uploaded as, if any. */
+  document_type_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { reserveBookingKey } from '../../../test/factories/booking.ts';
 import { storageKinds } from '../../../test/test-storage.ts';
-import { attachmentDisposition } from './documents.routes.ts';
+import { attachmentDisposition } from '../../plugins/file-response.ts';
 
 let testApp: TestApp;
 

@@ -1,4 +1,4 @@
-import { bookingErrorCodes } from '@portal/contract';
+import { attachmentErrorCodes, bookingErrorCodes } from '@portal/contract';
 import { DomainError } from '../../domain-error.ts';
 
 /** The bytes are not an allowed type, or do not match the file name's extension. */
@@ -16,4 +16,10 @@ export class InvalidUploadError extends DomainError {
 export class DocumentLimitReachedError extends DomainError {
   readonly statusCode = 409;
   readonly code = bookingErrorCodes.documentLimitReached;
+}
+
+/** A documentTypeId that names no document type (the database's foreign key decides). */
+export class UnknownDocumentTypeError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = attachmentErrorCodes.unknownDocumentType;
 }

@@ -1,33 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { countBookingRows, reserveBookingKey } from '../../../test/factories/booking.ts';
+import { multipart, sampleExe, samplePdf, samplePng } from '../../../test/factories/uploads.ts';
 import { storageKinds } from '../../../test/test-storage.ts';
 
 let testApp: TestApp;
 
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256, 0x90)]);
-
-function multipart(fileName: string, bytes: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----portal-test-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const pdf = samplePdf;
+const png = samplePng;
+const exe = sampleExe;
 
 const upload = (key: string, fileName: string, bytes: Buffer, fields?: Record<string, string>) =>
   testApp.app.inject({

@@ -9,6 +9,8 @@ export interface TemporaryDocumentRow {
   contentType: string;
   size: number;
   storageKey: string;
+  /** The document type it was uploaded as (migration 015), if any. */
+  documentTypeId: number | null;
 }
 
 const columns = [
@@ -20,6 +22,7 @@ const columns = [
   'content_type as contentType',
   'size_bytes as size',
   'storage_key as storageKey',
+  'document_type_id as documentTypeId',
 ] as const;
 
 export function insertTemporaryDocument(
@@ -37,6 +40,7 @@ export function insertTemporaryDocument(
       content_type: document.contentType,
       size_bytes: document.size,
       storage_key: document.storageKey,
+      document_type_id: document.documentTypeId,
       created_at: now,
     })
     .returning(columns)
@@ -68,3 +72,22 @@ export async function countTemporaryDocuments(db: Db, bookingKey: string): Promi
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Takes every temporary document of a key away from it (the rows go, the stored bytes stay) and
+ * answers them, for the caller to keep elsewhere in the same transaction: attachments' import.
+ */
+export function takeTemporaryDocuments(
+  db: Db,
+  bookingKey: string,
+): Promise<TemporaryDocumentRow[]> {
+  return db
+    .deleteFrom('temporary_documents')
+    .where('booking_key', '=', bookingKey)
+    .returning(columns)
+    .execute();
+}
+
+/** Whether a database error is a foreign key pointing at nothing (PostgreSQL and PGlite). */
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';

@@ -7,7 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readSingleUpload } from '../../plugins/multipart-upload.ts';
+import { sendStoredFile } from '../../plugins/file-response.ts';
+import { documentTypeIdField, readSingleUpload } from '../../plugins/multipart-upload.ts';
 import { requestContext } from '../../plugins/request-context.ts';
 import { InvalidUploadError } from './documents.errors.ts';
 import type { DocumentsService } from './documents.service.ts';
@@ -22,23 +23,10 @@ const errors = {
   500: errorResponseSchema,
 };
 
-/**
- * `attachment` with the stored name twice (RFC 6266): `filename*` in UTF-8
- * (RFC 5987 percent-encoding) for browsers, and a plain-ASCII `filename` for
- * the rest, with quotes, backslashes and non-ASCII characters replaced.
- */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 const fieldsSchema = z.object({
   examSlug: slugSchema.nullable(),
   groupName: z.string().max(100).nullable(),
+  documentTypeId: documentTypeIdField,
 });
 
 export function registerDocumentRoutes(
@@ -53,7 +41,7 @@ export function registerDocumentRoutes(
     {
       schema: {
         summary:
-          'Upload a referral (multipart/form-data: optional examSlug and groupName fields, then one file); type sniffed from the bytes',
+          'Upload a referral (multipart/form-data: optional examSlug, groupName and documentTypeId fields, then one file); type sniffed from the bytes',
         tags: ['booking'],
         consumes: ['multipart/form-data'],
         params: z.object({ bookingKey: bookingKeySchema }),
@@ -63,10 +51,12 @@ export function registerDocumentRoutes(
     async (request, reply) => {
       const file = await readSingleUpload(request, {
         maxBytes,
-        fieldNames: ['examSlug', 'groupName'],
+        fieldNames: ['examSlug', 'groupName', 'documentTypeId'],
       });
       const fields = fieldsSchema.safeParse(file.fields);
-      if (!fields.success) throw new InvalidUploadError('examSlug or groupName is not valid.');
+      if (!fields.success) {
+        throw new InvalidUploadError('examSlug, groupName or documentTypeId is not valid.');
+      }
       const document = await service.upload(
         request.params.bookingKey,
         { fileName: file.fileName, bytes: file.bytes, ...fields.data },
@@ -89,14 +79,7 @@ export function registerDocumentRoutes(
     },
     async (request, reply) => {
       const file = await service.download(request.params.bookingKey, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachmentDisposition(file.fileName))
-        .header('content-length', file.bytes.length)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'no-store')
-        .send(file.bytes);
+      return sendStoredFile(reply, file);
     },
   );
 

@@ -5,13 +5,9 @@ import { NotFoundError } from '../../domain-error.ts';
 import type { AuditEvent, RequestContext } from '../audit/index.ts';
 import type { BookingKeyState } from '../booking/index.ts';
 import { assertKeyUsable } from '../booking/index.ts';
-import {
-  DocumentLimitReachedError,
-  FileTypeNotAllowedError,
-  InvalidUploadError,
-} from './documents.errors.ts';
-import type { TemporaryDocumentRow } from './documents.repository.ts';
-import { allowedFileType, cleanFileName } from './file-type-check.ts';
+import { checkedUpload } from './checked-upload.ts';
+import { DocumentLimitReachedError, UnknownDocumentTypeError } from './documents.errors.ts';
+import { isForeignKeyViolation, type TemporaryDocumentRow } from './documents.repository.ts';
 
 export interface DocumentStore {
   transaction<T>(work: (tx: DocumentStore) => Promise<T>): Promise<T>;
@@ -40,6 +36,8 @@ export interface Upload {
   bytes: Uint8Array;
   examSlug: string | null;
   groupName: string | null;
+  /** The type a questionnaire outcome asked for (migration 015), if any. */
+  documentTypeId: number | null;
 }
 
 const toDto = (row: TemporaryDocumentRow): TemporaryDocument => ({
@@ -49,6 +47,7 @@ const toDto = (row: TemporaryDocumentRow): TemporaryDocument => ({
   size: row.size,
   examSlug: row.examSlug,
   groupName: row.groupName,
+  documentTypeId: row.documentTypeId,
 });
 
 /** Referral documents uploaded under a reserved booking key before the booking exists. */
@@ -57,14 +56,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   return {
     async upload(bookingKey: string, upload: Upload, context: RequestContext) {
       const now = clock.now();
-      if (upload.bytes.length === 0) throw new InvalidUploadError('The file is empty.');
-      const fileName = cleanFileName(upload.fileName);
-      const contentType = await allowedFileType(upload.bytes, fileName, validContentTypes);
-      if (!contentType) {
-        throw new FileTypeNotAllowedError(
-          `Only these file types can be uploaded: ${validContentTypes.join(', ')}.`,
-        );
-      }
+      const { fileName, contentType } = await checkedUpload(upload, validContentTypes);
       const limitReached = () =>
         new DocumentLimitReachedError(`At most ${maxDocumentsPerKey} documents can be uploaded.`);
       // A cheap early answer; the count that decides is taken again under the key's lock.
@@ -82,6 +74,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
               bookingKey,
               examSlug: upload.examSlug,
               groupName: upload.groupName,
+              documentTypeId: upload.documentTypeId,
               fileName,
               contentType,
               size: upload.bytes.length,
@@ -105,6 +98,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         return toDto(row);
       } catch (error) {
         await storage.delete(storageKey);
+        if (isForeignKeyViolation(error)) {
+          throw new UnknownDocumentTypeError('There is no such document type.');
+        }
         throw error;
       }
     },

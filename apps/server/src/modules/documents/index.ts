@@ -1,15 +1,23 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
 import { type Database, type Db, storeTransaction } from '../../db/database.ts';
+import { registerMultipart } from '../../plugins/multipart-upload.ts';
 import { insertAuditEvent } from '../audit/index.ts';
 import { bookingKeyState, lockBookingKey } from '../booking/index.ts';
 import * as repository from './documents.repository.ts';
 import { registerDocumentRoutes } from './documents.routes.ts';
 import { createDocumentsService, type DocumentStore } from './documents.service.ts';
 
+export { checkedUpload } from './checked-upload.ts';
+export { InvalidUploadError, UnknownDocumentTypeError } from './documents.errors.ts';
+export {
+  countTemporaryDocuments,
+  isForeignKeyViolation,
+  type TemporaryDocumentRow as TemporaryDocument,
+  takeTemporaryDocuments,
+} from './documents.repository.ts';
 export { allowedFileType } from './file-type-check.ts';
 
 function createDocumentStore(db: Db): DocumentStore {
@@ -39,9 +47,7 @@ export interface DocumentsModuleDeps {
 
 /** POST, GET (download) and DELETE /api/booking-keys/{bookingKey}/documents (multipart parsing scoped to here). */
 export async function documentsModule(app: FastifyInstance, deps: DocumentsModuleDeps) {
-  await app.register(multipart, {
-    limits: { fileSize: deps.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-  });
+  await registerMultipart(app, deps.maxBytes);
   const service = createDocumentsService({
     store: createDocumentStore(deps.db),
     storage: deps.storage,

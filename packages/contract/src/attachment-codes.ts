@@ -1,0 +1,18 @@
+/**
+ * Attachments' plain values, without zod (a page importing attachments.ts would get zod with it:
+ * patient-portal-codes.ts says why).
+ */
+
+/** Error codes of refused attachment calls (docs/product/attachments.md). */
+export const attachmentErrorCodes = {
+  unknownDocumentType: 'UNKNOWN_DOCUMENT_TYPE',
+  attachmentLimitReached: 'ATTACHMENT_LIMIT_REACHED',
+  appointmentRequired: 'APPOINTMENT_REQUIRED',
+  appointmentNotActive: 'APPOINTMENT_NOT_ACTIVE',
+  bookingRequestNotActive: 'BOOKING_REQUEST_NOT_ACTIVE',
+  notViewable: 'NOT_VIEWABLE',
+  referralDownloadDisabled: 'REFERRAL_DOWNLOAD_DISABLED',
+} as const;
+
+/** The most documents one booking key may hold after booking. */
+export const attachmentsPerKeyMax = 20;
