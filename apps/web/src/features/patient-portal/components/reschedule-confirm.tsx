@@ -1,5 +1,11 @@
+import type { MoveAppointmentResponse } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
+import type { AppointmentRef } from '../api/appointment-item.ts';
+import { type AppointmentMove, useMoveAppointment } from '../api/move-appointment.ts';
+import type { Refusal } from '../model/manage-rules.ts';
+import { moveFailure } from '../model/move-failure.ts';
 import styles from './reschedule.module.css';
 
 /** One end of the move: the clinic-local time as written, and the clinic. */
@@ -8,33 +14,69 @@ export interface MoveEnd {
   clinicName: string;
 }
 
+/** The chosen time: as the patient reads it, and as the move asks the server for it. */
+export interface MoveTarget extends MoveEnd {
+  move: AppointmentMove;
+}
+
 /**
  * "Move your appointment from X to Y?" (docs/product/patient-portal.md#reschedule): asks before
- * the move is made. While the call runs the buttons stay where they are, marked busy; a failure
- * other than a lost time or a refusal is said here, and the patient may try again.
+ * the move is made, and makes it, so the move's code loads with the modal. While the call runs
+ * the buttons stay where they are, marked busy; a failure other than a lost time or a refusal is
+ * said here, and the patient may try again. A lost time or a refusal is the page's to say.
  */
 export function RescheduleConfirm({
+  appointment,
+  priorMinutes,
   from,
   to,
-  busy,
-  failed,
-  onConfirm,
+  onMoved,
+  onTaken,
+  onRefused,
   onClose,
 }: {
+  appointment: AppointmentRef;
+  /** The reschedule window from change-status, for a refusal's wording. */
+  priorMinutes: number | undefined;
   from: MoveEnd;
   /** The chosen time; the modal is open while there is one. */
-  to: MoveEnd | null;
-  busy: boolean;
-  failed: boolean;
-  onConfirm: () => void;
+  to: MoveTarget | null;
+  onMoved: (moved: MoveAppointmentResponse) => void;
+  /** Someone took the time first, or it is no longer offered. */
+  onTaken: () => void;
+  /** The appointment cannot be moved online now. */
+  onRefused: (refusal: Refusal) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const move = useMoveAppointment(appointment);
+  const [failed, setFailed] = useState(false);
+  const busy = move.isPending;
   const otherClinic = to !== null && to.clinicName !== from.clinicName;
+
+  const confirm = async () => {
+    if (!to) return;
+    setFailed(false);
+    let moved: MoveAppointmentResponse;
+    try {
+      moved = await move.mutateAsync(to.move);
+    } catch (error) {
+      const failure = moveFailure(error, priorMinutes);
+      if (failure.kind === 'failed') setFailed(true);
+      else if (failure.kind === 'refused') onRefused(failure.refusal);
+      else onTaken();
+      return;
+    }
+    onMoved(moved);
+  };
+  const close = () => {
+    setFailed(false);
+    onClose();
+  };
   return (
     <Modal
       isOpen={to !== null}
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : close}
       dismiss={busy ? 'static' : 'escape'}
       role="alertdialog"
       title={t('patient_portal.reschedule.confirm_title')}
@@ -45,7 +87,7 @@ export function RescheduleConfirm({
             className={styles.button}
             aria-disabled={busy || undefined}
             onClick={() => {
-              if (!busy) onConfirm();
+              if (!busy) void confirm();
             }}
           >
             {t(busy ? 'patient_portal.reschedule.moving' : 'patient_portal.reschedule.confirm')}
@@ -55,7 +97,7 @@ export function RescheduleConfirm({
             className={styles.secondaryButton}
             aria-disabled={busy || undefined}
             onClick={() => {
-              if (!busy) onClose();
+              if (!busy) close();
             }}
           >
             {t('patient_portal.reschedule.keep')}

@@ -20,9 +20,8 @@ import {
   useNextAvailable,
   visibleRange,
 } from '../../booking/index.ts';
-import { useMoveAppointment } from '../api/reschedule-api.ts';
 import type { Refusal } from '../model/manage-rules.ts';
-import { movableSlots, moveFailure } from '../model/reschedule-rules.ts';
+import { movableSlots } from '../model/reschedule-rules.ts';
 import { preloadRescheduleConfirm, RescheduleConfirm } from './manage-modals.tsx';
 import styles from './reschedule.module.css';
 
@@ -40,8 +39,8 @@ const isDay = (value: string | null): value is string =>
 /**
  * The free times of the exam at one clinic (docs/product/patient-portal.md#reschedule): the
  * booking flow's calendar (a week, or a month) and times, in the clinic's own zone. Choosing a
- * time asks to confirm, then moves the appointment. The day and view live in the address
- * (`date`, `view`), as in the booking flow.
+ * time asks to confirm, and the confirm modal moves the appointment. The day and view live in
+ * the address (`date`, `view`), as in the booking flow.
  */
 export function RescheduleTimes({
   bookingKey,
@@ -120,37 +119,9 @@ export function RescheduleTimes({
   const [chosen, setChosen] = useState<Slot | null>(null);
   const [taken, setTaken] = useState(false);
   const takenRef = useRef<HTMLDivElement>(null);
-  const move = useMoveAppointment({ bookingKey, appointmentId: appointment.id });
-  const [failed, setFailed] = useState(false);
   const otherClinic = clinic.slug !== appointment.clinic.slug;
   const fullTime = (instant: string, timeZone: string) =>
     formatClinicDateTime(instant, timeZone, i18n.language);
-
-  const confirm = async () => {
-    if (!chosen) return;
-    setFailed(false);
-    try {
-      const moved = await move.mutateAsync({
-        start: chosen.start,
-        examSlug: appointment.exam.slug,
-        clinicSlug: otherClinic ? clinic.slug : null,
-      });
-      onMoved(moved);
-    } catch (error) {
-      const failure = moveFailure(error, priorMinutes);
-      if (failure.kind === 'failed') {
-        setFailed(true);
-        return;
-      }
-      setChosen(null);
-      if (failure.kind === 'refused') {
-        onRefused(failure.refusal);
-        return;
-      }
-      setTaken(true);
-      void slots.refetch();
-    }
-  };
 
   // The message takes focus as the modal closes: it says what happened, the list is new.
   useEffect(() => {
@@ -227,7 +198,6 @@ export function RescheduleTimes({
                     time: fullTime(slot.start, slot.timeZone),
                   })}
                   onClick={() => {
-                    setFailed(false);
                     setTaken(false);
                     setChosen(slot);
                   }}
@@ -254,16 +224,35 @@ export function RescheduleTimes({
       </section>
 
       <RescheduleConfirm
+        appointment={{ bookingKey, appointmentId: appointment.id }}
+        priorMinutes={priorMinutes}
         from={{
           time: fullTime(appointment.startsAt, appointment.timeZone),
           clinicName: appointment.clinic.name,
         }}
         to={
-          chosen ? { time: fullTime(chosen.start, chosen.timeZone), clinicName: clinic.name } : null
+          chosen
+            ? {
+                time: fullTime(chosen.start, chosen.timeZone),
+                clinicName: clinic.name,
+                move: {
+                  start: chosen.start,
+                  examSlug: appointment.exam.slug,
+                  clinicSlug: otherClinic ? clinic.slug : null,
+                },
+              }
+            : null
         }
-        busy={move.isPending}
-        failed={failed}
-        onConfirm={() => void confirm()}
+        onMoved={onMoved}
+        onTaken={() => {
+          setChosen(null);
+          setTaken(true);
+          void slots.refetch();
+        }}
+        onRefused={(refusal) => {
+          setChosen(null);
+          onRefused(refusal);
+        }}
         onClose={() => setChosen(null)}
       />
     </div>
