@@ -6,7 +6,7 @@ import { logoutPatient, patientQueryKey } from '../../../lib/patient-access.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import styles from './patient-portal.module.css';
 
-/** Ends the patient session (server and cached data), then goes home. */
+/** Ends the patient session (server and cached data) and goes home. */
 export function LogoutButton() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -21,8 +21,11 @@ export function LogoutButton() {
     } catch {
       // Going home anyway: the cookie is HttpOnly, and a failed call leaves it to expire.
     }
+    // Home first, then forget the session's data: removed while this page is still mounted
+    // (the home's code may still be loading), its queries would fetch again, be refused, and
+    // the 401 rule would send the patient to sign in instead of home (as the kiosk's end does).
+    await navigate(link('/'), { replace: true });
     queryClient.removeQueries({ queryKey: patientQueryKey });
-    navigate(link('/'), { replace: true });
   };
 
   return (
