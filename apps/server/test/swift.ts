@@ -139,6 +139,10 @@ pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_forma
 [app:proxy-server]
 use = egg:swift#proxy
 account_autocreate = true
+# While the storage servers start, the proxy's first requests to them fail; by default ten
+# failures put a server aside for 60 s, longer than the start may take on a loaded machine.
+error_suppression_limit = 1000
+error_suppression_interval = 1
 ${Object.entries(filters)
   .map(([name, egg]) => `[filter:${name}]\nuse = egg:swift#${egg}\n`)
   .join('')}`,
