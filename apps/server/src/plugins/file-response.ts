@@ -23,20 +23,28 @@ export const attachmentDisposition = (fileName: string) => contentDisposition(fi
 
 /**
  * Sends a stored file with the type sniffed at upload, never guessed again by the browser
- * (nosniff), in a sandbox (a file opened inline cannot run script or reach the portal's
- * origin), never cached.
+ * (nosniff), never cached. A download goes with a sandboxing CSP (whatever it is, it cannot
+ * run script in the portal's origin if opened). A file shown inline is only ever a PDF (the
+ * attachments' view link): Chrome and Safari refuse to run their PDF viewer in a sandboxed
+ * document, so it goes without the CSP; the type, sniffed from the bytes at upload, and
+ * nosniff keep it a PDF, whose viewer runs apart from the page.
  */
 export function sendStoredFile(
   reply: FastifyReply,
   file: { fileName: string; contentType: string; bytes: Buffer },
   kind: 'attachment' | 'inline' = 'attachment',
 ) {
-  return reply
+  reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.fileName, kind))
     .header('content-length', file.bytes.length)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'no-store')
-    .send(file.bytes);
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('cache-control', 'no-store');
+  if (kind === 'attachment') {
+    reply.header('content-security-policy', "default-src 'none'; sandbox");
+  } else {
+    reply.removeHeader('content-security-policy');
+  }
+  return reply.send(file.bytes);
 }

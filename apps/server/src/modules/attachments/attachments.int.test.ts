@@ -145,6 +145,23 @@ describe.each(storageKinds)('with %s storage', (storage) => {
     expect(file.disposition).toMatch(/^attachment; filename="referral.pdf"/);
     const shown = await downloaded(`${base(session)}/${attachment.id}/view`, session.cookie);
     expect(shown.disposition).toMatch(/^inline; filename="referral.pdf"/);
+    if (storage === 'local') {
+      // A download is sandboxed; a PDF shown inline is not (browsers' PDF viewers refuse a
+      // sandboxed document), its type fixed by nosniff.
+      const headersOf = async (suffix: string) =>
+        (
+          await testApp.app.inject({
+            method: 'GET',
+            url: `${base(session)}/${attachment.id}/${suffix}`,
+            headers: { cookie: session.cookie },
+          })
+        ).headers;
+      expect(String((await headersOf('download'))['content-security-policy'])).toContain('sandbox');
+      const inline = await headersOf('view');
+      expect(inline['content-security-policy']).toBeUndefined();
+      expect(inline['x-content-type-options']).toBe('nosniff');
+      expect(inline['content-type']).toBe('application/pdf');
+    }
 
     const replaced = await send('PUT', `${base(session)}/${attachment.id}`, session.cookie, {
       name: 'photo of referral.png',
