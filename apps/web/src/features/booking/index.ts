@@ -6,11 +6,19 @@
  * router renders it at once instead of a fallback (the booking home's speed budget in
  * docs/benchmarks.md). It lends the patient portal's reschedule page the clinic
  * list, the slot search, the calendar, the slot times and the day arithmetic (their code goes to
- * that page's lazy chunk, not the entry).
+ * that page's lazy chunk, not the entry), and the appointment page's upload modal the booking
+ * config and its file type check.
  */
 export { useClinicSlots, useClinics, useNextAvailable } from './api/availability-api.ts';
-export { useBodyParts, useExamGroups, useExams, useWalkInExams } from './api/catalogue-api.ts';
+export {
+  useBodyParts,
+  useBookingConfig,
+  useExamGroups,
+  useExams,
+  useWalkInExams,
+} from './api/catalogue-api.ts';
 export { Calendar } from './components/calendar.tsx';
+export { isAllowedReferral } from './components/referral-upload.tsx';
 export { SlotTime } from './components/slot-time.tsx';
 export type { CalendarView } from './model/booking-params.ts';
 export { addDays, addMonths, dayInZone, visibleRange } from './model/calendar-dates.ts';

@@ -61,6 +61,15 @@ export const summaryOf = (...appointments: AppointmentSummary[]) =>
     appointments,
   } satisfies AppointmentsSummaryResponse);
 
+/**
+ * The calls every appointment page test answers, the summary aside: the session and the
+ * portal's configuration.
+ */
+export const appointmentPageApi = () => ({
+  '/api/authentication/session': () => sessionAnswer(),
+  '/api/config/patient-portal': () => portalConfig(),
+});
+
 export const bookingRequestOf = (overrides: Partial<BookingRequestSummaryResponse> = {}) =>
   jsonResponse({
     bookingKey: portalKey,

@@ -1,5 +1,5 @@
 import type { AppointmentSummary } from '@portal/contract';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/page.tsx';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
@@ -12,10 +12,17 @@ import styles from './patient-portal.module.css';
 import { PreparationTimes } from './preparation-times.tsx';
 import { StatusNotice } from './status-notice.tsx';
 
+// The documents section loads on demand once the card is shown, apart from the page's first
+// load (its initial JavaScript budget, docs/benchmarks.md); its modals on first use.
+const AttachmentsSection = lazy(async () => ({
+  default: (await import('./attachments-section.tsx')).AttachmentsSection,
+}));
+
 /**
  * One current appointment (docs/product/patient-portal.md#manage): exam, clinic-local time,
  * clinic with directions, status, and while it is BOOKED or PENDING when the patient confirmed,
- * the preparation and the actions row. What a change did is said under it, in a polite live region.
+ * the preparation and the actions row; then its documents. What a change did is said under it,
+ * in a polite live region.
  */
 export function AppointmentCard({
   bookingKey,
@@ -89,6 +96,14 @@ export function AppointmentCard({
           focusCard={focusCard}
         />
       ) : null}
+      <Suspense fallback={null}>
+        <AttachmentsSection
+          bookingKey={bookingKey}
+          appointmentId={appointment.id}
+          active={active}
+          onNotice={setNotice}
+        />
+      </Suspense>
       <StatusNotice text={notice} />
     </Card>
   );

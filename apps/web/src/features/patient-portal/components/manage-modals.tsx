@@ -33,8 +33,11 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
-/** Renders its modal from the first time `open` holds, and keeps it mounted after. */
-function OnFirstOpen({ open, children }: { open: boolean; children: ReactNode }) {
+/**
+ * Renders its modal from the first time `open` holds, and keeps it mounted after (the attachment
+ * modals use it too: attachment-modals.tsx).
+ */
+export function OnFirstOpen({ open, children }: { open: boolean; children: ReactNode }) {
   const opened = useOpenedOnce(open);
   if (!opened) return null;
   return <Suspense fallback={null}>{children}</Suspense>;

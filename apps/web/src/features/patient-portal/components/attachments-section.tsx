@@ -1,0 +1,247 @@
+import type { Attachment } from '@portal/contract';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { attachmentFileUrl, useAppointmentAttachments } from '../api/attachments-api.ts';
+import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
+import {
+  DeleteAttachmentModal,
+  preloadAttachmentModals,
+  UploadAttachmentModal,
+} from './attachment-modals.tsx';
+import styles from './attachments.module.css';
+import manage from './manage.module.css';
+
+type Editing = { kind: 'upload' } | { kind: 'replace'; attachment: Attachment } | null;
+
+/** A refused upload: said on the document type it was for (null: the documents group). */
+interface Failure {
+  documentTypeId: number | null;
+  message: string;
+}
+
+/**
+ * An appointment's documents (docs/product/attachments.md): what its exam needs, what is there
+ * with download and (PDF) view links, and while the appointment is BOOKED or PENDING the upload,
+ * replace and delete. Loaded on demand with the card (appointment-card.tsx); its modals on first
+ * use. What a change did is said in the card's live region (`onNotice`).
+ */
+export function AttachmentsSection({
+  bookingKey,
+  appointmentId,
+  active,
+  onNotice,
+}: {
+  bookingKey: string;
+  appointmentId: string;
+  /** BOOKED or PENDING: documents may change; otherwise they are shown read-only. */
+  active: boolean;
+  /** Says what a change did in the card's live region. */
+  onNotice: (text: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useAppointmentAttachments(bookingKey);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Attachment | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useFocusRescue(heading);
+  const headingId = `documents-${appointmentId}`;
+
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <LoadError onRetry={() => void list.refetch()} />;
+  const entry = list.data.appointments.find((item) => item.appointmentId === appointmentId);
+  if (!entry || (!active && entry.attachments.length === 0)) return null;
+  const needs = entry.examDocumentTypes;
+
+  const open = (next: Editing) => {
+    onNotice(null);
+    setEditing(next);
+  };
+
+  const saved = (fileName: string) => {
+    setFailure(null);
+    onNotice(
+      t(
+        editing?.kind === 'replace'
+          ? 'patient_portal.attachments.replaced'
+          : 'patient_portal.attachments.uploaded',
+        { name: fileName },
+      ),
+    );
+    setEditing(null);
+  };
+
+  const deleted = (message: string, gone: boolean) => {
+    onNotice(message);
+    setDeleting(null);
+    // Its Delete button is gone: the section's heading takes focus.
+    if (gone) focusHeading();
+  };
+
+  const failureOf = (documentTypeId: number | null) =>
+    failure && failure.documentTypeId === documentTypeId ? (
+      <p className={styles.failure}>{failure.message}</p>
+    ) : null;
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.heading}>
+        {t('patient_portal.attachments.heading')}
+      </h3>
+      {needs.length > 0 ? (
+        <>
+          <h4 className={styles.subheading}>{t('patient_portal.attachments.needs_heading')}</h4>
+          <ul className={styles.list}>
+            {needs.map((need) => (
+              <li key={need.documentTypeId} className={styles.item}>
+                <p className={styles.title}>
+                  {need.title}{' '}
+                  <span className={styles.tag}>
+                    {t(
+                      need.required
+                        ? 'patient_portal.attachments.required'
+                        : 'patient_portal.attachments.optional',
+                    )}
+                  </span>
+                </p>
+                {need.description ? <p className={styles.meta}>{need.description}</p> : null}
+                <p
+                  className={
+                    need.hasUploadedDocument
+                      ? styles.done
+                      : need.required
+                        ? styles.missing
+                        : styles.meta
+                  }
+                >
+                  {need.uploadedDocument
+                    ? t('patient_portal.attachments.has_document', {
+                        name: need.uploadedDocument.fileName,
+                      })
+                    : t('patient_portal.attachments.no_document')}
+                </p>
+                {failureOf(need.documentTypeId)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h4 className={styles.subheading}>{t('patient_portal.attachments.documents_heading')}</h4>
+      {failure && !needs.some((need) => need.documentTypeId === failure.documentTypeId)
+        ? failureOf(failure.documentTypeId)
+        : null}
+      {entry.attachments.length === 0 ? (
+        <p className={styles.meta}>{t('patient_portal.attachments.none')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {entry.attachments.map((attachment) => (
+            <li key={attachment.id} className={styles.item}>
+              <p className={styles.title}>{attachment.fileName}</p>
+              <p className={styles.meta}>
+                {attachment.documentType?.title ?? t('patient_portal.attachments.other_document')}
+              </p>
+              <div className={styles.fileActions}>
+                <a
+                  className={manage.secondaryButton}
+                  href={attachmentFileUrl(bookingKey, attachment.id, 'download')}
+                  aria-label={t('patient_portal.attachments.download_name', {
+                    name: attachment.fileName,
+                  })}
+                >
+                  {t('patient_portal.attachments.download')}
+                </a>
+                {attachment.contentType === 'application/pdf' ? (
+                  <a
+                    className={manage.secondaryButton}
+                    href={attachmentFileUrl(bookingKey, attachment.id, 'view')}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('patient_portal.attachments.view_name', {
+                      name: attachment.fileName,
+                    })}
+                  >
+                    {t('patient_portal.attachments.view')}
+                  </a>
+                ) : null}
+                {active ? (
+                  <>
+                    <OpensModal
+                      label={t('patient_portal.attachments.replace_name', {
+                        name: attachment.fileName,
+                      })}
+                      onPress={() => open({ kind: 'replace', attachment })}
+                    >
+                      {t('patient_portal.attachments.replace')}
+                    </OpensModal>
+                    <OpensModal
+                      label={t('patient_portal.attachments.delete_name', {
+                        name: attachment.fileName,
+                      })}
+                      onPress={() => setDeleting(attachment)}
+                    >
+                      {t('patient_portal.attachments.delete')}
+                    </OpensModal>
+                  </>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {active ? (
+        <OpensModal
+          className={`${manage.button} ${styles.upload}`}
+          onPress={() => open({ kind: 'upload' })}
+        >
+          {t('patient_portal.attachments.upload_button')}
+        </OpensModal>
+      ) : (
+        <p className={styles.meta}>{t('patient_portal.attachments.read_only')}</p>
+      )}
+      <UploadAttachmentModal
+        isOpen={editing !== null}
+        bookingKey={bookingKey}
+        appointmentId={appointmentId}
+        replacing={editing?.kind === 'replace' ? editing.attachment : null}
+        documentTypes={needs}
+        onSaved={saved}
+        onFailed={(message, documentTypeId) => setFailure({ message, documentTypeId })}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteAttachmentModal
+        bookingKey={bookingKey}
+        attachment={deleting}
+        onDone={deleted}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+/** A button that opens one of the modals: their code starts loading as a pointer or focus nears. */
+function OpensModal({
+  label,
+  className = manage.secondaryButton,
+  onPress,
+  children,
+}: {
+  /** The accessible name, when the visible words need the file's name beside them. */
+  label?: string;
+  className?: string | undefined;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      onPointerEnter={preloadAttachmentModals}
+      onFocus={preloadAttachmentModals}
+      onClick={onPress}
+    >
+      {children}
+    </button>
+  );
+}
