@@ -68,6 +68,8 @@ export async function bookThroughApi(
     window: { fromDays: number; toDays: number };
     pick?: number;
     answers?: Record<string, Record<string, unknown>>;
+    /** Runs with the new key before the appointment is made (a referral uploaded while booking). */
+    beforeBooking?: (bookingKey: string) => Promise<void>;
   },
 ): Promise<BookedPatient> {
   const email = `${options.lastName.toLowerCase()}.${Date.now()}@example.com`;
@@ -93,6 +95,7 @@ export async function bookThroughApi(
       expect(saved.status, `answer to ${questionnaire.slug}`).toBeLessThan(300);
     }
   }
+  await options.beforeBooking?.(key.bookingKey);
   const { clinic, slots } = await freeSlots(portalUrl, options.examSlug, options.window);
   const slot = slots[options.pick ?? 0];
   if (!slot) throw new Error(`no free ${options.examSlug} slot at ${clinic.slug}`);

@@ -14,7 +14,8 @@ import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
  * An appointment's documents on the patient portal (docs/product/attachments.md): a patient
  * signs in from their confirmation link, uploads a PDF referral and a photo of a report, sees
  * both listed, downloads the PDF (the same bytes), views it in a new tab (PDFs only), replaces
- * the photo and deletes the PDF with the keyboard.
+ * the photo and deletes the PDF with the keyboard. A referral uploaded while booking is taken
+ * onto the appointment when the page first lists the documents (attachments/imported).
  */
 const suite = useSuite();
 const { t, openPage } = suite;
@@ -172,6 +173,39 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await screenshot(page, `portal-attachments-after-${viewport}`);
     // The 401s are the sign-in's own (no session yet), as in patient-portal-manage.spec.ts.
     expect(consoleErrors.filter((message) => !/status of 401/.test(message))).toEqual([]);
+    await context.close();
+  });
+
+  test('a referral uploaded while booking appears on the appointment', async () => {
+    const patient = await bookThroughApi(suite.url, {
+      examSlug: 'ct-brain',
+      lastName: `Imported${viewport}`,
+      window: { fromDays: 5, toDays: 30 },
+      pick: viewport === 'phone' ? 4 : 5,
+      // As the booking form's referral upload sends it (features/booking/api/booking-api.ts).
+      beforeBooking: async (bookingKey) => {
+        const body = new FormData();
+        body.set('examSlug', 'ct-brain');
+        body.set('file', new Blob([pdfBytes], { type: 'application/pdf' }), 'while-booking.pdf');
+        const uploaded = await fetch(`${suite.url}/api/booking-keys/${bookingKey}/documents`, {
+          method: 'POST',
+          body,
+        });
+        expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      },
+    });
+    const { page, context } = await openPage(viewport);
+    await signInFromConfirmation(page, suite.url, patient, t);
+    const download = documentsOf(page).getByRole('link', {
+      name: t('patient_portal.attachments.download_name', { name: 'while-booking.pdf' }),
+    });
+    await download.waitFor();
+    const list = await page.request.get(
+      `${suite.url}/api/secured/appointments/${patient.bookingKey}/attachments/response`,
+    );
+    expect(((await list.json()) as { importable: number }).importable).toBe(0);
+    const bytes = await page.request.get(`${suite.url}${await download.getAttribute('href')}`);
+    expect(Buffer.from(await bytes.body())).toEqual(pdfBytes);
     await context.close();
   });
 });
