@@ -36,11 +36,11 @@ const documentsOf = (page: Page) =>
 /** The card's live region, where what a change did is said. */
 const noticeOf = (page: Page) => page.getByRole('main').getByRole('article').getByRole('status');
 
-async function upload(
+/** Opens the upload modal and chooses the document type and the file. */
+async function chooseUpload(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
   documentType: string | null,
-  screenshotName?: string,
 ) {
   await documentsOf(page)
     .getByRole('button', { name: t('patient_portal.attachments.upload_button') })
@@ -51,6 +51,16 @@ async function upload(
     .getByRole('combobox', { name: t('patient_portal.attachments.type_label') })
     .selectOption({ label: documentType ?? t('patient_portal.attachments.other_document') });
   await dialog.getByLabel(t('patient_portal.attachments.file_label')).setInputFiles(file);
+  return dialog;
+}
+
+async function upload(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  documentType: string | null,
+  screenshotName?: string,
+) {
+  const dialog = await chooseUpload(page, file, documentType);
   if (screenshotName) {
     await expectNoAxeViolations(page, screenshotName);
     await screenshot(page, screenshotName);
@@ -77,6 +87,30 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await documents.getByText(t('patient_portal.attachments.none')).waitFor();
     expect(await documents.getByText(t('patient_portal.attachments.required')).count()).toBe(1);
     await expectNoAxeViolations(page, `documents, none yet (${viewport})`);
+
+    // A web page named .pdf: the server sniffs the bytes and refuses it (415); the refusal is
+    // said in the modal and stays on the document type once the modal is closed.
+    const disguised = {
+      name: 'referral.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    };
+    const refused = await chooseUpload(page, disguised, 'Referral');
+    await refused.getByRole('button', { name: t('patient_portal.attachments.upload') }).click();
+    const refusal = t('patient_portal.attachments.error.FILE_TYPE_NOT_ALLOWED');
+    await refused.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await expectNoAxeViolations(page, `upload refused (${viewport})`);
+    await screenshot(page, `portal-attachment-refused-${viewport}`);
+    await refused.getByRole('button', { name: t('patient_portal.attachments.cancel') }).click();
+    await refused.waitFor({ state: 'detached' });
+    await documents
+      .getByRole('listitem')
+      .filter({ hasText: 'Referral' })
+      .getByText(
+        t('patient_portal.attachments.upload_failed', { name: disguised.name, reason: refusal }),
+      )
+      .waitFor();
+    await screenshot(page, `portal-attachments-refused-${viewport}`);
 
     const pdf = { name: 'referral.pdf', mimeType: 'application/pdf', buffer: pdfBytes };
     const png = { name: 'report-photo.png', mimeType: 'image/png', buffer: pngBytes };
@@ -171,8 +205,9 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     ]);
     await expectNoAxeViolations(page, `documents after delete (${viewport})`);
     await screenshot(page, `portal-attachments-after-${viewport}`);
-    // The 401s are the sign-in's own (no session yet), as in patient-portal-manage.spec.ts.
-    expect(consoleErrors.filter((message) => !/status of 401/.test(message))).toEqual([]);
+    // The 401s are the sign-in's own (no session yet), as in patient-portal-manage.spec.ts; the
+    // 415 is the refused upload's.
+    expect(consoleErrors.filter((message) => !/status of (401|415)/.test(message))).toEqual([]);
     await context.close();
   });
 

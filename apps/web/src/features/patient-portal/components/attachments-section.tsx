@@ -206,7 +206,15 @@ export function AttachmentsSection({
         replacing={editing?.kind === 'replace' ? editing.attachment : null}
         documentTypes={needs}
         onSaved={saved}
-        onFailed={(message, documentTypeId) => setFailure({ message, documentTypeId })}
+        onFailed={({ message, fileName, documentTypeId }) =>
+          setFailure({
+            documentTypeId,
+            message: t('patient_portal.attachments.upload_failed', {
+              name: fileName,
+              reason: message,
+            }),
+          })
+        }
         onClose={() => setEditing(null)}
       />
       <DeleteAttachmentModal

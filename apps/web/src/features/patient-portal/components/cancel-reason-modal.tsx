@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldGroup } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { DialogButton } from './dialog-button.tsx';
 import styles from './manage.module.css';
 
 /** What the patient said: a reason code (or none) and a note (or none). */
@@ -95,12 +94,22 @@ export function CancelReasonModal({
           </>
         ) : (
           <>
-            <DialogButton tone="danger" busy={busy} onPress={confirm}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.danger}`}
+              aria-disabled={busy || undefined}
+              onClick={confirm}
+            >
               {texts.yes}
-            </DialogButton>
-            <DialogButton busy={busy} onPress={onClose}>
+            </button>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              aria-disabled={busy || undefined}
+              onClick={() => (busy ? undefined : onClose())}
+            >
               {texts.no}
-            </DialogButton>
+            </button>
           </>
         )
       }

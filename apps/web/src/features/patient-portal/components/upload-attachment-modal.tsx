@@ -38,8 +38,8 @@ export function UploadAttachmentModal({
   documentTypes: readonly ExamDocumentType[];
   /** The file is stored: the name of the file sent. */
   onSaved: (fileName: string) => void;
-  /** The server refused it: the message, and the document type it was for (null: none). */
-  onFailed: (message: string, documentTypeId: number | null) => void;
+  /** The server refused it: the message, the file and the document type it was for (null: none). */
+  onFailed: (failure: { message: string; fileName: string; documentTypeId: number | null }) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -98,7 +98,7 @@ export function UploadAttachmentModal({
     } catch (error) {
       const message = t(attachmentFailureKeys(error));
       setProblem(message);
-      onFailed(message, documentTypeId);
+      onFailed({ message, fileName: file.name, documentTypeId });
     }
   };
 

@@ -26,7 +26,15 @@ export function useFocusRescue(target: RefObject<HTMLElement | null>): () => voi
 
   return useCallback(() => {
     wanted.current = true;
-    // In case no render of the component follows (the button went in an earlier one).
-    requestAnimationFrame(rescue);
+    // In case no render of the component follows (the button went in an earlier one, or a modal
+    // of its own closes later): checked each frame for up to 2 s, then the wish lapses.
+    let frames = 0;
+    const check = () => {
+      rescue();
+      if (!wanted.current) return;
+      if (++frames < 120) requestAnimationFrame(check);
+      else wanted.current = false;
+    };
+    requestAnimationFrame(check);
   }, [rescue]);
 }

@@ -194,7 +194,7 @@ describe('appointment page documents', slow, () => {
     const referralItem = within(await section())
       .getByText('Referral', { exact: false })
       .closest('li');
-    expect(referralItem).toHaveTextContent(message);
+    expect(referralItem).toHaveTextContent(`scan.pdf was not uploaded. ${message}`);
   });
 
   it('deletes a document after the confirm, and keeps focus on the page', async () => {
