@@ -119,6 +119,8 @@ export interface RequestOptions<R extends ResponseType = 'json'> {
   query?: Record<string, string | number | boolean | null | undefined>;
   responseType?: R;
   signal?: AbortSignal;
+  /** The request outlives the page (a logout sent as the patient leaves). */
+  keepalive?: boolean;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -136,7 +138,7 @@ export async function apiRequest<T, R extends ResponseType = 'json'>(
   path: string,
   options: RequestOptions<R> = {},
 ): Promise<R extends 'blob' ? Blob : R extends 'text' ? string : T> {
-  const { method = 'GET', body, query, responseType = 'json', signal } = options;
+  const { method = 'GET', body, query, responseType = 'json', signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -151,6 +153,7 @@ export async function apiRequest<T, R extends ResponseType = 'json'>(
     body: payload,
     credentials: 'same-origin',
     signal,
+    ...(keepalive ? { keepalive } : {}),
   });
 
   if (!response.ok) {

@@ -25,9 +25,13 @@ export function checkPatientSession(target: PatientPageTarget, signal?: AbortSig
   });
 }
 
-/** Ends the patient session on the server (also fine when there is none). */
+/**
+ * Ends the patient session on the server (also fine when there is none). `keepalive`: the
+ * call completes even if the page goes away meanwhile (the logout button sends it as it
+ * leaves the patient's page).
+ */
 export async function logoutPatient(): Promise<void> {
-  await apiRequest<void>('/api/authentication/logout', { method: 'POST' });
+  await apiRequest<void>('/api/authentication/logout', { method: 'POST', keepalive: true });
 }
 
 /** The booking a patient page is about, read from its path (the iframe prefix ignored). */

@@ -14,18 +14,18 @@ export function LogoutButton() {
   const link = usePreservedLink();
   const [busy, setBusy] = useState(false);
 
+  // Home first, while the session still answers; then forget its data and end it. Ended
+  // first, any call the still-mounted page made while the home's code loaded was refused, and
+  // the 401 rule sent the patient to sign in instead of home.
   const logout = async () => {
     setBusy(true);
+    await navigate(link('/'), { replace: true });
+    queryClient.removeQueries({ queryKey: patientQueryKey });
     try {
       await logoutPatient();
     } catch {
-      // Going home anyway: the cookie is HttpOnly, and a failed call leaves it to expire.
+      // Home anyway: the cookie is HttpOnly, and a failed call leaves the session to expire.
     }
-    // Home first, then forget the session's data: removed while this page is still mounted
-    // (the home's code may still be loading), its queries would fetch again, be refused, and
-    // the 401 rule would send the patient to sign in instead of home (as the kiosk's end does).
-    await navigate(link('/'), { replace: true });
-    queryClient.removeQueries({ queryKey: patientQueryKey });
   };
 
   return (
