@@ -38,6 +38,7 @@ export interface AttachmentStore {
   deleteAttachment(id: string): Promise<void>;
   examDocumentTypes(examSlugs: readonly string[]): Promise<repository.ExamDocumentTypeRecord[]>;
   examsBySlug(slugs: readonly string[]): Promise<Array<{ slug: string; name: string }>>;
+  documentTypeIdOf(slug: string): Promise<number | null>;
   appointmentsOfKey(bookingKey: string): Promise<AppointmentOfKey[]>;
   bookingRequestOfKey(bookingKey: string): Promise<BookingRequestOfKey | undefined>;
   /** The key's row locked until the transaction ends (uploads to one key take turns). */
@@ -59,6 +60,7 @@ export function createAttachmentStore(db: Db): AttachmentStore {
     deleteAttachment: (id) => repository.deleteAttachment(db, id),
     examDocumentTypes: (examSlugs) => repository.examDocumentTypes(db, examSlugs),
     examsBySlug: (slugs) => repository.examsBySlug(db, slugs),
+    documentTypeIdOf: (slug) => repository.documentTypeIdOf(db, slug),
     appointmentsOfKey: (bookingKey) => listAppointmentsOfKey(db, bookingKey),
     bookingRequestOfKey: (bookingKey) => findBookingRequestOfKey(db, bookingKey),
     lockBookingKey: (bookingKey, now) => lockBookingKey(db, bookingKey, now),

@@ -328,6 +328,33 @@ describe.each(storageKinds)('with %s storage', (storage) => {
     expect(again.json().imported).toBe(0);
   });
 
+  it("takes an untyped document from the booking form's referral field as the referral", async () => {
+    const session = await booked(async (bookingKey) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/booking-keys/${bookingKey}/documents`,
+        ...multipart('scan.pdf', samplePdf),
+      });
+      expect(response.json().documentTypeId).toBeNull();
+    });
+    const imported = await testApp.app.inject({
+      method: 'POST',
+      url: `${base(session)}/imported`,
+      headers: { cookie: session.cookie },
+    });
+    expect(imported.json()).toMatchObject({
+      imported: 1,
+      attachments: [{ fileName: 'scan.pdf', documentType: { slug: 'referral' } }],
+    });
+    const referral = (await listOf(session)).appointments[0]!.examDocumentTypes.find(
+      (type) => type.slug === 'referral',
+    );
+    expect(referral).toMatchObject({
+      hasUploadedDocument: true,
+      uploadedDocument: { fileName: 'scan.pdf' },
+    });
+  });
+
   it('refuses changes on a cancelled appointment and keeps its documents readable', async () => {
     const session = await booked();
     const stored = await storedCount();

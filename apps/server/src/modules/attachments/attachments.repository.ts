@@ -190,13 +190,14 @@ export async function examDocumentTypes(
     .execute();
 }
 
-export async function documentTypeExists(db: Db, id: number): Promise<boolean> {
+/** The id of a document type by its slug (the referral's: 'referral'), if there is one. */
+export async function documentTypeIdOf(db: Db, slug: string): Promise<number | null> {
   const row = await db
     .selectFrom('document_types')
     .select('id')
-    .where('id', '=', id)
+    .where('slug', '=', slug)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id ?? null;
 }
 
 /** The exams of a slug list that exist (a changed request's exams), with their names. */

@@ -309,6 +309,9 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
         throw error;
       });
       const appointments = owner === 'appointment' ? await store.appointmentsOfKey(bookingKey) : [];
+      // The booking form's one file field is the referral: a document it sent without a type
+      // (no questionnaire asked for one) is the referral.
+      const referralTypeId = await store.documentTypeIdOf('referral');
       const ids = await store.transaction(async (tx) => {
         await tx.lockBookingKey(bookingKey, clock.now());
         const taken = await tx.takeTemporaryDocuments(bookingKey);
@@ -329,7 +332,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
               bookingKey,
               appointmentId,
               bookingRequestId: where?.bookingRequestId ?? null,
-              documentTypeId: document.documentTypeId,
+              documentTypeId: document.documentTypeId ?? referralTypeId,
               fileName: document.fileName,
               contentType: document.contentType,
               size: document.size,
