@@ -14,5 +14,11 @@ export const attachmentErrorCodes = {
   referralDownloadDisabled: 'REFERRAL_DOWNLOAD_DISABLED',
 } as const;
 
+/**
+ * The types a view link shows in the browser (docs/product/attachments.md): a PDF in the
+ * browser's PDF viewer, JPEG and PNG as images. HEIC is not among them: browsers cannot show it.
+ */
+export const viewableContentTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
 /** The most documents one booking key may hold after booking. */
 export const attachmentsPerKeyMax = 20;

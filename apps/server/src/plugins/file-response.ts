@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { assetContentSecurityPolicy } from './content-security-policy.ts';
 
 /**
  * How a stored file is sent (documents, attachments): `attachment` or `inline` with the stored
@@ -24,10 +25,11 @@ export const attachmentDisposition = (fileName: string) => contentDisposition(fi
 /**
  * Sends a stored file with the type sniffed at upload, never guessed again by the browser
  * (nosniff), never cached. A download goes with a sandboxing CSP (whatever it is, it cannot
- * run script in the portal's origin if opened). A file shown inline is only ever a PDF (the
- * attachments' view link): Chrome and Safari refuse to run their PDF viewer in a sandboxed
- * document, so it goes without the CSP; the type, sniffed from the bytes at upload, and
- * nosniff keep it a PDF, whose viewer runs apart from the page.
+ * run script in the portal's origin if opened). Shown inline (the attachments' view link) a
+ * JPEG or PNG keeps a sandboxing CSP that lets its image document draw it; a PDF goes without
+ * one: Chrome and Safari refuse to run their PDF viewer in a sandboxed document, and the type,
+ * sniffed from the bytes at upload, and nosniff keep it a PDF, whose viewer runs apart from
+ * the page.
  */
 export function sendStoredFile(
   reply: FastifyReply,
@@ -43,8 +45,10 @@ export function sendStoredFile(
     .header('cache-control', 'no-store');
   if (kind === 'attachment') {
     reply.header('content-security-policy', "default-src 'none'; sandbox");
-  } else {
+  } else if (file.contentType === 'application/pdf') {
     reply.removeHeader('content-security-policy');
+  } else {
+    reply.header('content-security-policy', assetContentSecurityPolicy);
   }
   return reply.send(file.bytes);
 }

@@ -7,6 +7,19 @@ export const samplePng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A 1x1 JPEG (arithmetic-coded: enough for the type sniffer, not for every decoder). */
+export const sampleJpeg = Buffer.from(
+  'FFD8FFE000104A46494600010101004800480000FFDB004300030202020202030202020303030304060404040404080606050609080A0A090809090A0C0F0C0A0B0E0B09090D110D0E0F101011100A0C12131210130F101010FFC9000B080001000101011100FFCC000600101005FFDA0008010100003F00D2CF20FFD9',
+  'hex',
+);
+/** The head of a HEIC file (its ftyp box): what the type sniffer reads. */
+export const sampleHeic = Buffer.concat([
+  Buffer.from('00000018', 'hex'),
+  Buffer.from('ftypheic'),
+  Buffer.alloc(4),
+  Buffer.from('mif1heic'),
+  Buffer.alloc(64),
+]);
 /** A Windows executable's header. */
 export const sampleExe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256, 0x90)]);
 

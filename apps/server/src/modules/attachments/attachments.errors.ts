@@ -25,7 +25,7 @@ export class BookingRequestNotActiveError extends DomainError {
   readonly code = attachmentErrorCodes.bookingRequestNotActive;
 }
 
-/** Only a PDF has a view link (shown inline); everything else is downloaded. */
+/** Only a PDF, JPEG or PNG has a view link (shown inline); everything else is downloaded. */
 export class NotViewableError extends DomainError {
   readonly statusCode = 404;
   readonly code = attachmentErrorCodes.notViewable;

@@ -7,7 +7,13 @@ import {
   freeStarts,
   providerWithPortal,
 } from '../../../test/factories/patient-portal.ts';
-import { multipart, samplePdf, samplePng } from '../../../test/factories/uploads.ts';
+import {
+  multipart,
+  sampleHeic,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+} from '../../../test/factories/uploads.ts';
 import { storageKinds } from '../../../test/test-storage.ts';
 import { fixedClock } from '../../adapters/clock.ts';
 
@@ -177,13 +183,13 @@ describe.each(storageKinds)('with %s storage', (storage) => {
     expect(await storedCount()).toBe(stored + 1);
     const photo = await downloaded(`${base(session)}/${attachment.id}/download`, session.cookie);
     expect(photo.bytes.equals(samplePng)).toBe(true);
-    const notPdf = await testApp.app.inject({
+    const image = await testApp.app.inject({
       method: 'GET',
       url: `${base(session)}/${attachment.id}/view`,
       headers: { cookie: session.cookie },
     });
-    expect(notPdf.statusCode).toBe(404);
-    expect(notPdf.json().error.code).toBe('NOT_VIEWABLE');
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
 
     const deleted = await testApp.app.inject({
       method: 'DELETE',
@@ -205,6 +211,51 @@ describe.each(storageKinds)('with %s storage', (storage) => {
       'attachment.replaced',
       'attachment.deleted',
     ]);
+  });
+
+  it('shows JPEG and PNG images inline through the portal on every store, never HEIC', async () => {
+    const session = await booked();
+    const view = async (name: string, bytes: Buffer) => {
+      const uploaded = await send('POST', base(session), session.cookie, { name, bytes });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const id = uploaded.json().id as string;
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `${base(session)}/${id}/view`,
+        headers: { cookie: session.cookie },
+      });
+      return { id, response };
+    };
+    for (const [name, bytes, type] of [
+      ['scan.jpg', sampleJpeg, 'image/jpeg'],
+      ['photo.png', samplePng, 'image/png'],
+    ] as const) {
+      const { id, response } = await view(name, bytes);
+      // Streamed, not a redirect to the store: the page shows it under img-src 'self'.
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe(type);
+      expect(String(response.headers['content-disposition'])).toMatch(
+        new RegExp(`^inline; filename="${name}"`),
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain('sandbox');
+      expect(response.headers['cache-control']).toBe('no-store');
+      // The owner sees the bytes as uploaded.
+      expect(response.rawPayload.equals(bytes)).toBe(true);
+      const reads = await testApp.database.db
+        .selectFrom('audit_events')
+        .select('details')
+        .where('action', '=', 'patient-data.read')
+        .execute();
+      expect(reads.map((row) => (row.details as { what?: string }).what)).toContain(
+        `attachment:${id}`,
+      );
+    }
+    const heic = await view('photo.heic', sampleHeic);
+    expect(heic.response.statusCode).toBe(404);
+    expect(heic.response.json().error.code).toBe('NOT_VIEWABLE');
   });
 
   it("keeps one key's documents from another key's session", async () => {

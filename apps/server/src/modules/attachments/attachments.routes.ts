@@ -176,7 +176,7 @@ export function registerAttachmentChangeRoutes(
       {
         schema: {
           summary: inline
-            ? `Show one of ${tag} PDF documents in the browser (inline, application/pdf)`
+            ? `Show one of ${tag} documents in the browser: a PDF inline (a 302 to a short-lived link on S3 storage), a JPEG or PNG inline through the portal with its own type; anything else 404 NOT_VIEWABLE`
             : `Download one of ${tag} documents (or a 302 to a short-lived link on S3 storage)`,
           tags: ['attachments'],
           params: attachmentParamsSchema,

@@ -4,6 +4,7 @@ import {
   attachmentsPerKeyMax,
   type BookingRequestAttachmentsResponse,
   type ImportedAttachmentsResponse,
+  viewableContentTypes,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { StorageAdapter } from '../../adapters/storage.ts';
@@ -271,15 +272,19 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
 
     /**
      * The bytes, or a short-lived link to them where the store gives one (S3). `inline` is the
-     * view link, for PDFs only.
+     * view link: a PDF as a download is (a link on S3), a JPEG or PNG always through the portal
+     * (the page shows it under img-src 'self'); other types are not viewable.
      */
     async file(owner: AttachmentOwner, bookingKey: string, id: string, inline = false) {
       const attachment = await store.findAttachment(bookingKey, id);
       if (!attachment || !belongsTo(attachment, owner)) throw notFound();
-      if (inline && attachment.contentType !== 'application/pdf') {
-        throw new NotViewableError('Only a PDF can be viewed in the browser.');
+      if (!inline) return files.read(attachment, false);
+      if (!(viewableContentTypes as readonly string[]).includes(attachment.contentType)) {
+        throw new NotViewableError('Only a PDF, JPEG or PNG can be viewed in the browser.');
       }
-      return files.read(attachment, inline);
+      return attachment.contentType === 'application/pdf'
+        ? files.read(attachment, true)
+        : files.bytes(attachment);
     },
 
     /** The booking request's referral download: its newest referral, else its newest document. */

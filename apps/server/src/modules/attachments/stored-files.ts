@@ -12,6 +12,24 @@ const linkSeconds = 60;
 
 /** The attachments' bytes in the storage (local directory or S3). */
 export function createStoredFiles(storage: StorageAdapter) {
+  type FileOf = { fileName: string; contentType: string; storageKey: string };
+
+  /**
+   * The bytes through the portal on every store: an image shown on the portal's pages stays
+   * within its CSP's img-src 'self', and bytes that are re-encoded must be read here.
+   */
+  async function bytesOf(file: FileOf): Promise<StoredFileRead & { kind: 'bytes' }> {
+    try {
+      const bytes = await storage.get(file.storageKey);
+      return { kind: 'bytes', fileName: file.fileName, contentType: file.contentType, bytes };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') {
+        throw new NotFoundError('The file of this attachment is gone.');
+      }
+      throw error;
+    }
+  }
+
   return {
     /**
      * Stores the bytes, then runs `work` with their key; if `work` fails the bytes are deleted
@@ -33,25 +51,20 @@ export function createStoredFiles(storage: StorageAdapter) {
       await storage.delete(storageKey).catch(() => undefined);
     },
 
-    async read(
-      file: { fileName: string; contentType: string; storageKey: string },
-      inline: boolean,
-    ): Promise<StoredFileRead> {
+    /**
+     * The bytes, or a short-lived link to them where the store gives one (S3). `inline` asks
+     * the link to show the file in the browser rather than download it.
+     */
+    async read(file: FileOf, inline: boolean): Promise<StoredFileRead> {
       const url = await storage.downloadUrl(file.storageKey, {
         contentDisposition: contentDisposition(file.fileName, inline ? 'inline' : 'attachment'),
         contentType: file.contentType,
         expiresInSeconds: linkSeconds,
       });
       if (url) return { kind: 'link', url };
-      try {
-        const bytes = await storage.get(file.storageKey);
-        return { kind: 'bytes', fileName: file.fileName, contentType: file.contentType, bytes };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ENOENT') {
-          throw new NotFoundError('The file of this attachment is gone.');
-        }
-        throw error;
-      }
+      return bytesOf(file);
     },
+
+    bytes: bytesOf,
   };
 }
