@@ -1,51 +1,97 @@
-import type { AppointmentAttachmentsResponse } from '@portal/contract';
+import type {
+  AppointmentAttachmentsResponse,
+  Attachment,
+  BookingRequestAttachmentsResponse,
+  ExamDocumentType,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { patientQueryKey } from '../../../lib/patient-access.ts';
+import { mergedNeeds } from '../model/document-needs.ts';
 
 /**
- * The documents on a booking key's appointments (docs/product/attachments.md): what each exam
- * needs and what is there. The changes are in attachment-changes-api.ts, loaded with the modals.
+ * The documents of a booking (docs/product/attachments.md): what its exams need and what is
+ * there, for one appointment of a booking key or for a booking request. The changes are in
+ * attachment-changes-api.ts, loaded with the modals.
  */
-export const appointmentAttachmentsKey = (bookingKey: string) =>
-  [...patientQueryKey, 'attachments', bookingKey] as const;
 
-export const attachmentsPath = (bookingKey: string) =>
-  `/api/secured/appointments/${encodeURIComponent(bookingKey)}/attachments`;
+/** Whose documents: one appointment of a booking key, or a booking request. */
+export type AttachmentTarget =
+  | { kind: 'appointment'; bookingKey: string; appointmentId: string }
+  | { kind: 'booking-request'; bookingKey: string };
+
+/** What a target's section shows: what its exams need and its documents. */
+export interface TargetAttachments {
+  needs: ExamDocumentType[];
+  attachments: Attachment[];
+}
+
+// One list a key, shared by every appointment card of the key (and, on the booking request page,
+// by the section and the header's View referral).
+export const attachmentsListKey = (target: AttachmentTarget) =>
+  [
+    ...patientQueryKey,
+    target.kind === 'appointment' ? 'attachments' : 'request-attachments',
+    target.bookingKey,
+  ] as const;
+
+export const attachmentsPath = (target: AttachmentTarget) =>
+  `/api/secured/${target.kind === 'appointment' ? 'appointments' : 'booking_requests'}/${encodeURIComponent(target.bookingKey)}/attachments`;
 
 /** A document's download link, or for a PDF its view link (plain links: the cookie goes along). */
 export const attachmentFileUrl = (
-  bookingKey: string,
+  target: AttachmentTarget,
   attachmentId: string,
   what: 'download' | 'view',
-) => `${attachmentsPath(bookingKey)}/${encodeURIComponent(attachmentId)}/${what}`;
+) => `${attachmentsPath(target)}/${encodeURIComponent(attachmentId)}/${what}`;
 
-/** Keys whose booking-time documents this page has tried to take onto their appointments. */
+/** The booking request's referral (its newest referral, else its newest document). */
+export const referralDownloadUrl = (bookingKey: string) =>
+  `/api/secured/booking_requests/${encodeURIComponent(bookingKey)}/download`;
+
+/** Lists whose booking-time documents this page has tried to take onto the booking. */
 const importTried = new Set<string>();
 
 /**
  * The list; when documents uploaded while booking are still waiting (importable), they are taken
- * onto their appointments once (attachments/imported) and the list is read again. A refused import
+ * onto the booking once (attachments/imported) and the list is read again. A refused import
  * leaves the list as it was.
  */
-async function fetchAttachments(bookingKey: string, signal: AbortSignal) {
-  const path = `${attachmentsPath(bookingKey)}/response`;
-  const list = await apiGet<AppointmentAttachmentsResponse>(path, { signal });
-  if (list.importable === 0 || importTried.has(bookingKey)) return list;
-  importTried.add(bookingKey);
+async function fetchAttachments<T extends { importable: number }>(
+  target: AttachmentTarget,
+  signal: AbortSignal,
+): Promise<T> {
+  const base = attachmentsPath(target);
+  const list = await apiGet<T>(`${base}/response`, { signal });
+  if (list.importable === 0 || importTried.has(base)) return list;
+  importTried.add(base);
   try {
-    await apiRequest(`${attachmentsPath(bookingKey)}/imported`, { method: 'POST' });
+    await apiRequest(`${base}/imported`, { method: 'POST' });
   } catch {
     return list;
   }
-  return apiGet<AppointmentAttachmentsResponse>(path, { signal });
+  return apiGet<T>(`${base}/response`, { signal });
+}
+
+type ListResponse = AppointmentAttachmentsResponse | BookingRequestAttachmentsResponse;
+
+/** The target's part of its key's list: null when the list does not have the appointment. */
+function targetPart(target: AttachmentTarget, list: ListResponse): TargetAttachments | null {
+  if ('exams' in list) return { needs: mergedNeeds(list.exams), attachments: list.attachments };
+  const entry =
+    target.kind === 'appointment'
+      ? list.appointments.find((item) => item.appointmentId === target.appointmentId)
+      : undefined;
+  return entry ? { needs: entry.examDocumentTypes, attachments: entry.attachments } : null;
 }
 
 // No retries: a 401 is the answer (the app's 401 rule takes over), as for the summaries.
-export function useAppointmentAttachments(bookingKey: string) {
+export function useTargetAttachments(target: AttachmentTarget, enabled = true) {
   return useQuery({
-    queryKey: appointmentAttachmentsKey(bookingKey),
-    queryFn: ({ signal }) => fetchAttachments(bookingKey, signal),
+    queryKey: attachmentsListKey(target),
+    queryFn: ({ signal }) => fetchAttachments<ListResponse>(target, signal),
+    select: (list) => targetPart(target, list),
     retry: false,
+    enabled,
   });
 }

@@ -98,8 +98,7 @@ export function AppointmentCard({
       ) : null}
       <Suspense fallback={null}>
         <AttachmentsSection
-          bookingKey={bookingKey}
-          appointmentId={appointment.id}
+          target={{ kind: 'appointment', bookingKey, appointmentId: appointment.id }}
           active={active}
           onNotice={setNotice}
         />

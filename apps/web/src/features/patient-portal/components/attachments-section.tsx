@@ -2,7 +2,11 @@ import type { Attachment } from '@portal/contract';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
-import { attachmentFileUrl, useAppointmentAttachments } from '../api/attachments-api.ts';
+import {
+  type AttachmentTarget,
+  attachmentFileUrl,
+  useTargetAttachments,
+} from '../api/attachments-api.ts';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 import {
   DeleteAttachmentModal,
@@ -21,38 +25,41 @@ interface Failure {
 }
 
 /**
- * An appointment's documents (docs/product/attachments.md): what its exam needs, what is there
- * with download and (PDF) view links, and while the appointment is BOOKED or PENDING the upload,
- * replace and delete. Loaded on demand with the card (appointment-card.tsx); its modals on first
- * use. What a change did is said in the card's live region (`onNotice`).
+ * The documents of an appointment or a booking request (docs/product/attachments.md): what its
+ * exams need, what is there with download and (PDF) view links, and while the booking is active
+ * the upload, replace and delete. Loaded on demand with its card (appointment-card.tsx,
+ * request-documents.tsx); its modals on first use. What a change did is said in the card's live
+ * region (`onNotice`).
  */
 export function AttachmentsSection({
-  bookingKey,
-  appointmentId,
+  target,
   active,
   onNotice,
 }: {
-  bookingKey: string;
-  appointmentId: string;
-  /** BOOKED or PENDING: documents may change; otherwise they are shown read-only. */
+  target: AttachmentTarget;
+  /**
+   * A BOOKED or PENDING appointment, a RECEIVED or CONTACTED request: documents may change;
+   * otherwise they are shown read-only.
+   */
   active: boolean;
   /** Says what a change did in the card's live region. */
   onNotice: (text: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const list = useAppointmentAttachments(bookingKey);
+  const list = useTargetAttachments(target);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useFocusRescue(heading);
-  const headingId = `documents-${appointmentId}`;
+  const headingId = `documents-${target.kind === 'appointment' ? target.appointmentId : 'request'}`;
+  const ofRequest = target.kind === 'booking-request';
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError onRetry={() => void list.refetch()} />;
-  const entry = list.data.appointments.find((item) => item.appointmentId === appointmentId);
+  const entry = list.data;
   if (!entry || (!active && entry.attachments.length === 0)) return null;
-  const needs = entry.examDocumentTypes;
+  const { needs } = entry;
 
   const open = (next: Editing) => {
     onNotice(null);
@@ -132,7 +139,13 @@ export function AttachmentsSection({
         ? failureOf(failure.documentTypeId)
         : null}
       {entry.attachments.length === 0 ? (
-        <p className={styles.meta}>{t('patient_portal.attachments.none')}</p>
+        <p className={styles.meta}>
+          {t(
+            ofRequest
+              ? 'patient_portal.attachments.none_request'
+              : 'patient_portal.attachments.none',
+          )}
+        </p>
       ) : (
         <ul className={styles.list}>
           {entry.attachments.map((attachment) => (
@@ -144,7 +157,7 @@ export function AttachmentsSection({
               <div className={styles.fileActions}>
                 <a
                   className={manage.secondaryButton}
-                  href={attachmentFileUrl(bookingKey, attachment.id, 'download')}
+                  href={attachmentFileUrl(target, attachment.id, 'download')}
                   aria-label={t('patient_portal.attachments.download_name', {
                     name: attachment.fileName,
                   })}
@@ -154,7 +167,7 @@ export function AttachmentsSection({
                 {attachment.contentType === 'application/pdf' ? (
                   <a
                     className={manage.secondaryButton}
-                    href={attachmentFileUrl(bookingKey, attachment.id, 'view')}
+                    href={attachmentFileUrl(target, attachment.id, 'view')}
                     target="_blank"
                     rel="noopener"
                     aria-label={t('patient_portal.attachments.view_name', {
@@ -197,12 +210,17 @@ export function AttachmentsSection({
           {t('patient_portal.attachments.upload_button')}
         </OpensModal>
       ) : (
-        <p className={styles.meta}>{t('patient_portal.attachments.read_only')}</p>
+        <p className={styles.meta}>
+          {t(
+            ofRequest
+              ? 'patient_portal.attachments.read_only_request'
+              : 'patient_portal.attachments.read_only',
+          )}
+        </p>
       )}
       <UploadAttachmentModal
         isOpen={editing !== null}
-        bookingKey={bookingKey}
-        appointmentId={appointmentId}
+        target={target}
         replacing={editing?.kind === 'replace' ? editing.attachment : null}
         documentTypes={needs}
         onSaved={saved}
@@ -218,7 +236,7 @@ export function AttachmentsSection({
         onClose={() => setEditing(null)}
       />
       <DeleteAttachmentModal
-        bookingKey={bookingKey}
+        target={target}
         attachment={deleting}
         onDone={deleted}
         onClose={() => setDeleting(null)}

@@ -2,6 +2,7 @@ import type { Attachment } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useDeleteAttachment } from '../api/attachment-changes-api.ts';
+import type { AttachmentTarget } from '../api/attachments-api.ts';
 import { attachmentFailureKeys } from '../model/attachment-failure.ts';
 import { DialogButton } from './dialog-button.tsx';
 import styles from './manage.module.css';
@@ -12,12 +13,12 @@ import styles from './manage.module.css';
  * through `onDone`; No, Escape and Close change nothing.
  */
 export function DeleteAttachmentModal({
-  bookingKey,
+  target,
   attachment,
   onDone,
   onClose,
 }: {
-  bookingKey: string;
+  target: AttachmentTarget;
   /** The document to delete; null while closed. */
   attachment: Attachment | null;
   /** What happened, in the patient's words; `deleted` when the document is gone. */
@@ -25,7 +26,7 @@ export function DeleteAttachmentModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const remove = useDeleteAttachment(bookingKey);
+  const remove = useDeleteAttachment(target);
   const busy = remove.isPending;
   const fileName = attachment?.fileName ?? null;
   const onConfirm = async () => {
@@ -57,7 +58,12 @@ export function DeleteAttachmentModal({
       }
     >
       <p className={styles.question}>
-        {t('patient_portal.attachments.delete_text', { name: fileName ?? '' })}
+        {t(
+          target.kind === 'appointment'
+            ? 'patient_portal.attachments.delete_text'
+            : 'patient_portal.attachments.delete_text_request',
+          { name: fileName ?? '' },
+        )}
       </p>
     </Modal>
   );

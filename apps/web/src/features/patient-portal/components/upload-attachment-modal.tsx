@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { isAllowedReferral, useBookingConfig } from '../../booking/index.ts';
 import { useReplaceAttachment, useUploadAttachment } from '../api/attachment-changes-api.ts';
+import type { AttachmentTarget } from '../api/attachments-api.ts';
 import { attachmentFailureKeys } from '../model/attachment-failure.ts';
 import { DialogButton } from './dialog-button.tsx';
 import styles from './manage.module.css';
@@ -14,16 +15,15 @@ export const fileTypeName = (contentType: string) =>
   (contentType.split('/')[1] ?? contentType).replace(/^x-/, '').split(/[+.;]/)[0]!.toUpperCase();
 
 /**
- * The upload attachment modal (docs/product/attachments.md): the document type (what the exam
- * needs, or another document) and the file, of the provider's validReferralContentTypes only; a
+ * The upload attachment modal (docs/product/attachments.md): the document type (what the exams
+ * need, or another document) and the file, of the provider's validReferralContentTypes only; a
  * file of another type is cleared with a hint. Replacing asks for the file alone. It makes the
  * call (its code loads with the modal); a refusal is said on the file field, and handed to
  * `onFailed` for the page to show on the document type, and the patient may choose again.
  */
 export function UploadAttachmentModal({
   isOpen,
-  bookingKey,
-  appointmentId,
+  target,
   replacing,
   documentTypes,
   onSaved,
@@ -31,8 +31,8 @@ export function UploadAttachmentModal({
   onClose,
 }: {
   isOpen: boolean;
-  bookingKey: string;
-  appointmentId: string;
+  /** The appointment or booking request the document is for. */
+  target: AttachmentTarget;
   /** The document being replaced; null for a new upload. */
   replacing: Attachment | null;
   documentTypes: readonly ExamDocumentType[];
@@ -46,8 +46,8 @@ export function UploadAttachmentModal({
   const id = useId();
   const validTypes = useBookingConfig().data?.validReferralContentTypes ?? [];
   const typeNames = validTypes.map(fileTypeName).join(', ');
-  const upload = useUploadAttachment(bookingKey);
-  const replace = useReplaceAttachment(bookingKey);
+  const upload = useUploadAttachment(target);
+  const replace = useReplaceAttachment(target);
   const busy = upload.isPending || replace.isPending;
   const [file, setFile] = useState<File | null>(null);
   const [typeId, setTypeId] = useState('');
@@ -93,7 +93,7 @@ export function UploadAttachmentModal({
     setProblem(null);
     try {
       if (replacing) await replace.mutateAsync({ id: replacing.id, file });
-      else await upload.mutateAsync({ appointmentId, documentTypeId, file });
+      else await upload.mutateAsync({ documentTypeId, file });
       onSaved(file.name);
     } catch (error) {
       const message = t(attachmentFailureKeys(error));

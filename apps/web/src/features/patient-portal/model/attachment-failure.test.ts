@@ -16,6 +16,7 @@ describe('attachmentFailureKeys', () => {
       [415, bookingErrorCodes.fileTypeNotAllowed],
       [409, attachmentErrorCodes.attachmentLimitReached],
       [409, attachmentErrorCodes.appointmentNotActive],
+      [409, attachmentErrorCodes.bookingRequestNotActive],
       [422, attachmentErrorCodes.unknownDocumentType],
     ];
     for (const [status, code] of refusals) {

@@ -3,8 +3,9 @@ import { isApiError } from '../../../lib/api-client.ts';
 /**
  * The message of a refused document change (docs/product/attachments.md): the server's code in
  * the patient's words where `patient_portal.attachments.error.{code}` says it (FILE_TOO_LARGE,
- * FILE_TYPE_NOT_ALLOWED, ATTACHMENT_LIMIT_REACHED, APPOINTMENT_NOT_ACTIVE, UNKNOWN_DOCUMENT_TYPE),
- * else the generic one: keys for i18next's `t`, tried in order.
+ * FILE_TYPE_NOT_ALLOWED, ATTACHMENT_LIMIT_REACHED, APPOINTMENT_NOT_ACTIVE,
+ * BOOKING_REQUEST_NOT_ACTIVE, UNKNOWN_DOCUMENT_TYPE), else the generic one: keys for i18next's
+ * `t`, tried in order.
  */
 export function attachmentFailureKeys(error: unknown): string[] {
   const generic = 'patient_portal.attachments.error.GENERIC';
