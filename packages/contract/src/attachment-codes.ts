@@ -12,6 +12,7 @@ export const attachmentErrorCodes = {
   bookingRequestNotActive: 'BOOKING_REQUEST_NOT_ACTIVE',
   notViewable: 'NOT_VIEWABLE',
   referralDownloadDisabled: 'REFERRAL_DOWNLOAD_DISABLED',
+  imageNotReadable: 'IMAGE_NOT_READABLE',
 } as const;
 
 /**

@@ -36,3 +36,12 @@ export class ReferralDownloadDisabledError extends DomainError {
   readonly statusCode = 404;
   readonly code = attachmentErrorCodes.referralDownloadDisabled;
 }
+
+/**
+ * A stored image that cannot be decoded (or has too many pixels) cannot be re-encoded without
+ * its metadata, so it is not sent to anyone but its owner.
+ */
+export class ImageNotReadableError extends DomainError {
+  readonly statusCode = 422;
+  readonly code = attachmentErrorCodes.imageNotReadable;
+}
