@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { KioskIdleGate } from '../../features/kiosk/index.ts';
 import { BookingInfoHost } from '../../lib/booking-info.tsx';
+import { HeaderActionsHost } from '../../lib/header-actions.tsx';
 import { Banners } from './banners/banners.tsx';
 import { Footer } from './footer/footer.tsx';
 import { Header } from './header/header.tsx';
@@ -53,8 +54,10 @@ export function ShellLayout() {
       <NavigationIndicator />
       <Banners />
       <BookingInfoHost>
-        <Header />
-        <MainContent />
+        <HeaderActionsHost>
+          <Header />
+          <MainContent />
+        </HeaderActionsHost>
       </BookingInfoHost>
       <Footer />
       <KioskIdleGate />

@@ -4,6 +4,7 @@ import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { useUser } from '../../../features/account/index.ts';
 import { useBookingInfo } from '../../../lib/booking-info.tsx';
 import { usePortalConfig } from '../../../lib/config.tsx';
+import { useHeaderActionsPlace } from '../../../lib/header-actions.tsx';
 import { useIsMobile } from '../../../lib/media-query.ts';
 import { useShellMode } from '../../../lib/shell-mode.ts';
 import { isConfirmationPage, isHomePage } from '../page-kinds.ts';
@@ -26,9 +27,17 @@ export function Header() {
       <div className={styles.bar}>
         <HeaderLogo />
         {showMenu ? isMobile ? <MobileMenu /> : <DesktopActions /> : null}
+        {/* The page's own controls (View referral) are not menu items: shown with or without the
+            menu; on a phone on a row of their own under the logo and menu. */}
+        {isMobile || !showMenu ? <PageActions /> : null}
       </div>
     </header>
   );
+}
+
+/** Where the page below offers its controls (lib/header-actions.tsx); no box of its own. */
+function PageActions() {
+  return <span ref={useHeaderActionsPlace()} className={styles.pageActions} />;
 }
 
 function DesktopActions() {
@@ -50,6 +59,7 @@ function DesktopActions() {
           {t('action.booking_info')}
         </button>
       ) : null}
+      <PageActions />
       {doctor ? (
         <span className={styles.doctor}>
           {t('header.doctor', { firstName: doctor.firstName, lastName: doctor.lastName })}

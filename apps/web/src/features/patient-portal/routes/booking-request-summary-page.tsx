@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
@@ -11,11 +11,20 @@ import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 import { StatusNotice } from '../components/status-notice.tsx';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
+import { requestOpen } from '../model/manage-rules.ts';
+
+// The documents (the card's section and the header's View referral) load on demand once the
+// request is shown, apart from the page's first load (its initial JavaScript budget,
+// docs/benchmarks.md), as the appointment card's do.
+const RequestDocuments = lazy(async () => ({
+  default: (await import('../components/request-documents.tsx')).RequestDocuments,
+}));
 
 /**
  * The booking request page: /booking-requests/:bookingKey and /br/:bookingKey. The request's
- * exams, clinic, preferred time, the patient's notes and status, and Cancel request while it
- * is cancellable (docs/product/patient-portal.md#manage).
+ * exams, clinic, preferred time, the patient's notes and status, Cancel request while it is
+ * cancellable (docs/product/patient-portal.md#manage), and its documents with the header's View
+ * referral (docs/product/attachments.md).
  */
 export function BookingRequestSummaryPage() {
   const { t } = useTranslation();
@@ -114,6 +123,13 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
             focusCard={focusCard}
           />
         ) : null}
+        <Suspense fallback={null}>
+          <RequestDocuments
+            bookingKey={bookingKey}
+            active={requestOpen(request)}
+            onNotice={setNotice}
+          />
+        </Suspense>
         <StatusNotice text={notice} />
       </Card>
       <p className={styles.keyLine}>
