@@ -55,6 +55,17 @@ export async function freeSlots(
   return { clinic, slots: slots.slots.filter((slot) => !slot.enquiry) };
 }
 
+/** What every patient of these files books with: the test's surname, the same date of birth. */
+const patientDetailsOf = (lastName: string, email: string) => ({
+  firstName: 'Robin',
+  lastName,
+  dateOfBirth,
+  sex: 'FEMALE',
+  email,
+  contactNumber: '0412345678',
+  postalCode: '2150',
+});
+
 /**
  * Books one appointment through the API as the booking flow would: a new key, the exam's
  * questionnaires required before booking answered with `answers` (by type), then the
@@ -102,15 +113,7 @@ export async function bookThroughApi(
   const created = await post(portalUrl, '/api/appointments', {
     bookingKey: key.bookingKey,
     items: [{ examSlug: options.examSlug, clinicSlug: clinic.slug, start: slot.start }],
-    patientDetails: {
-      firstName: 'Robin',
-      lastName: options.lastName,
-      dateOfBirth,
-      sex: 'FEMALE',
-      email,
-      contactNumber: '0412345678',
-      postalCode: '2150',
-    },
+    patientDetails: patientDetailsOf(options.lastName, email),
   });
   expect(created.status, await created.clone().text()).toBe(201);
   return {
@@ -164,6 +167,14 @@ async function latestOtp(portalUrl: string, email: string): Promise<string> {
   return code ?? '';
 }
 
+/** The date-of-birth step of the sign-in, once the authentication page shows its modal. */
+async function submitDateOfBirth(page: Page, t: Translate): Promise<void> {
+  const dobDialog = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
+  await dobDialog.waitFor({ timeout: 15_000 });
+  await fillDateOfBirth(dobDialog, t('form.date_of_birth.label'), dateOfBirth, t);
+  await dobDialog.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
+}
+
 /** Opens the confirmation link and signs in as the patient would, ending on the appointment page. */
 export async function signInFromConfirmation(
   page: Page,
@@ -172,10 +183,7 @@ export async function signInFromConfirmation(
   t: Translate,
 ): Promise<void> {
   await page.goto(`${portalUrl}${await confirmationLinkPath(portalUrl, patient.email)}`);
-  const dobDialog = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
-  await dobDialog.waitFor({ timeout: 15_000 });
-  await fillDateOfBirth(dobDialog, t('form.date_of_birth.label'), dateOfBirth, t);
-  await dobDialog.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
+  await submitDateOfBirth(page, t);
   const otpDialog = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
   await otpDialog.waitFor();
   await otpDialog
@@ -186,6 +194,39 @@ export async function signInFromConfirmation(
     .getByRole('heading', { level: 1, name: t('page.appointments.title') })
     .waitFor({ timeout: 15_000 });
   await page.getByRole('list', { name: t('patient_portal.actions.label') }).waitFor();
+}
+
+/** Makes a booking request (an enquiry, no time) for exams through the API, as the flow does. */
+export async function requestThroughApi(
+  portalUrl: string,
+  options: { examSlugs: string[]; lastName: string },
+): Promise<{ email: string; bookingKey: string }> {
+  const email = `${options.lastName.toLowerCase()}.${Date.now()}@example.com`;
+  const key = (await (await post(portalUrl, '/api/booking-keys')).json()) as NewBookingKeyResponse;
+  const created = await post(portalUrl, '/api/booking-requests', {
+    bookingKey: key.bookingKey,
+    examSlugs: options.examSlugs,
+    patientDetails: patientDetailsOf(options.lastName, email),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return { email, bookingKey: key.bookingKey };
+}
+
+/**
+ * Opens the booking request's page and signs in with the date of birth (a booking request asks
+ * for no one-time password), ending on the request's page.
+ */
+export async function signInToRequest(
+  page: Page,
+  portalUrl: string,
+  bookingKey: string,
+  t: Translate,
+): Promise<void> {
+  await page.goto(`${portalUrl}/booking-requests/${bookingKey}`);
+  await submitDateOfBirth(page, t);
+  await page
+    .getByRole('heading', { level: 1, name: t('page.booking_requests.title') })
+    .waitFor({ timeout: 15_000 });
 }
 
 /** What the focused element is called, as a screen reader would say it (text or aria-label). */

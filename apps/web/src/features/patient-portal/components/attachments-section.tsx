@@ -1,5 +1,5 @@
 import type { Attachment } from '@portal/contract';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import {
@@ -8,9 +8,12 @@ import {
   useTargetAttachments,
 } from '../api/attachments-api.ts';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
+import { groupAttachments } from '../model/attachment-groups.ts';
+import { AttachmentList, OpensModal } from './attachment-list.tsx';
 import {
+  AttachmentInfoModal,
+  AttachmentViewerModal,
   DeleteAttachmentModal,
-  preloadAttachmentModals,
   UploadAttachmentModal,
 } from './attachment-modals.tsx';
 import styles from './attachments.module.css';
@@ -50,6 +53,9 @@ export function AttachmentsSection({
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // The carousel's first document (an index into `shown`), and the document whose info is open.
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [about, setAbout] = useState<Attachment | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useFocusRescue(heading);
   const headingId = `documents-${target.kind === 'appointment' ? target.appointmentId : 'request'}`;
@@ -60,6 +66,12 @@ export function AttachmentsSection({
   const entry = list.data;
   if (!entry || (!active && entry.attachments.length === 0)) return null;
   const { needs } = entry;
+  const groups = groupAttachments(
+    entry.attachments,
+    needs.map((need) => need.documentTypeId),
+  );
+  // The carousel walks the documents in the page's order.
+  const shown = groups.flatMap((group) => group.attachments);
 
   const open = (next: Editing) => {
     onNotice(null);
@@ -147,60 +159,15 @@ export function AttachmentsSection({
           )}
         </p>
       ) : (
-        <ul className={styles.list}>
-          {entry.attachments.map((attachment) => (
-            <li key={attachment.id} className={styles.item}>
-              <p className={styles.title}>{attachment.fileName}</p>
-              <p className={styles.meta}>
-                {attachment.documentType?.title ?? t('patient_portal.attachments.other_document')}
-              </p>
-              <div className={styles.fileActions}>
-                <a
-                  className={manage.secondaryButton}
-                  href={attachmentFileUrl(target, attachment.id, 'download')}
-                  aria-label={t('patient_portal.attachments.download_name', {
-                    name: attachment.fileName,
-                  })}
-                >
-                  {t('patient_portal.attachments.download')}
-                </a>
-                {attachment.contentType === 'application/pdf' ? (
-                  <a
-                    className={manage.secondaryButton}
-                    href={attachmentFileUrl(target, attachment.id, 'view')}
-                    target="_blank"
-                    rel="noopener"
-                    aria-label={t('patient_portal.attachments.view_name', {
-                      name: attachment.fileName,
-                    })}
-                  >
-                    {t('patient_portal.attachments.view')}
-                  </a>
-                ) : null}
-                {active ? (
-                  <>
-                    <OpensModal
-                      label={t('patient_portal.attachments.replace_name', {
-                        name: attachment.fileName,
-                      })}
-                      onPress={() => open({ kind: 'replace', attachment })}
-                    >
-                      {t('patient_portal.attachments.replace')}
-                    </OpensModal>
-                    <OpensModal
-                      label={t('patient_portal.attachments.delete_name', {
-                        name: attachment.fileName,
-                      })}
-                      onPress={() => setDeleting(attachment)}
-                    >
-                      {t('patient_portal.attachments.delete')}
-                    </OpensModal>
-                  </>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <AttachmentList
+          groups={groups}
+          target={target}
+          active={active}
+          onShow={(attachment) => setViewing(shown.indexOf(attachment))}
+          onAbout={setAbout}
+          onReplace={(attachment) => open({ kind: 'replace', attachment })}
+          onDelete={setDeleting}
+        />
       )}
       {active ? (
         <OpensModal
@@ -241,33 +208,14 @@ export function AttachmentsSection({
         onDone={deleted}
         onClose={() => setDeleting(null)}
       />
+      <AttachmentViewerModal
+        attachments={shown}
+        startIndex={viewing ?? 0}
+        fileUrl={(id, what) => attachmentFileUrl(target, id, what)}
+        isOpen={viewing !== null}
+        onClose={() => setViewing(null)}
+      />
+      <AttachmentInfoModal attachment={about} onClose={() => setAbout(null)} />
     </section>
-  );
-}
-
-/** A button that opens one of the modals: their code starts loading as a pointer or focus nears. */
-function OpensModal({
-  label,
-  className = manage.secondaryButton,
-  onPress,
-  children,
-}: {
-  /** The accessible name, when the visible words need the file's name beside them. */
-  label?: string;
-  className?: string | undefined;
-  onPress: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-label={label}
-      onPointerEnter={preloadAttachmentModals}
-      onFocus={preloadAttachmentModals}
-      onClick={onPress}
-    >
-      {children}
-    </button>
   );
 }

@@ -19,6 +19,7 @@ const base = `/api/secured/appointments/${portalKey}/attachments`;
 const referral = { id: 1, slug: 'referral', title: 'Referral', description: 'From your doctor.' };
 const pdfId = '5a7e8f3e-2f4a-4b6c-9d58-3d7c1a3e5f11';
 const pngId = '5a7e8f3e-2f4a-4b6c-9d58-3d7c1a3e5f12';
+const reportId = '5a7e8f3e-2f4a-4b6c-9d58-3d7c1a3e5f13';
 
 const attachmentOf = (overrides: Partial<Attachment>): Attachment => ({
   id: pdfId,
@@ -107,7 +108,7 @@ describe('appointment page documents', slow, () => {
     expect(await documents.findByText('Uploaded: referral.pdf')).toBeInTheDocument();
     expect(documents.getByText('Required')).toBeInTheDocument();
     expect(documents.getByText('From your doctor.')).toBeInTheDocument();
-    expect(documents.getByText('Other document')).toBeInTheDocument();
+    expect(documents.getByRole('heading', { name: 'Other documents' })).toBeInTheDocument();
     expect(documents.getByRole('link', { name: 'Download referral.pdf' })).toHaveAttribute(
       'href',
       `${base}/${pdfId}/download`,
@@ -126,7 +127,11 @@ describe('appointment page documents', slow, () => {
     await renderPage({ [`${base}/response`]: () => listOf([attachmentOf({})]) }, 'CANCELED');
     const documents = within(await section());
     expect(await documents.findByRole('link', { name: 'Download referral.pdf' })).toBeVisible();
-    expect(documents.queryByRole('button')).toBeNull();
+    // Reading stays: Show and About; nothing that changes the documents.
+    expect(documents.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Show',
+      'About',
+    ]);
   });
 
   it('uploads a document with its type, then lists it and says so', async () => {
@@ -248,5 +253,73 @@ describe('appointment page documents', slow, () => {
     expect(callsTo(fetchMock, `${base}/imported`)).toEqual([
       { method: 'POST', query: {}, body: undefined },
     ]);
+  });
+
+  it('groups the documents under their type, the exam’s types first and untyped ones last', async () => {
+    const report = { id: 2, slug: 'report', title: 'Previous report', description: '' };
+    await renderPage({
+      [`${base}/response`]: () =>
+        listOf([
+          attachmentOf({ id: pngId, fileName: 'photo.png', documentType: null }),
+          attachmentOf({ id: reportId, fileName: 'report.pdf', documentType: report }),
+          attachmentOf({}),
+        ]),
+    });
+    const documents = within(await section());
+    await documents.findByRole('heading', { name: 'Other documents' });
+    // Each type's heading, and the file names in the list under it.
+    const order = documents.getAllByRole('heading', { level: 5 }).map((heading) => [
+      heading.textContent,
+      ...within(heading.nextElementSibling as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild?.textContent),
+    ]);
+    expect(order).toEqual([
+      ['Referral', 'referral.pdf'],
+      ['Previous report', 'report.pdf'],
+      ['Other documents', 'photo.png'],
+    ]);
+  });
+
+  it('opens the carousel at the document shown, and gives focus back on close', async () => {
+    const { user } = await renderPage({
+      [`${base}/response`]: () =>
+        listOf([
+          attachmentOf({}),
+          attachmentOf({
+            id: pngId,
+            fileName: 'photo.png',
+            contentType: 'image/png',
+            documentType: null,
+          }),
+        ]),
+    });
+    const show = await within(await section()).findByRole('button', { name: 'Show photo.png' });
+    await user.click(show);
+    const dialog = await screen.findByRole('dialog', { name: 'photo.png' }, slow);
+    expect(within(dialog).getByText('Document 2 of 2')).toBeVisible();
+    expect(within(dialog).getByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      `${base}/${pngId}/view`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Previous document' }));
+    await screen.findByRole('dialog', { name: 'referral.pdf' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(show).toHaveFocus());
+  });
+
+  it('says what a document is in the attachment info modal', async () => {
+    const { user } = await renderPage({
+      [`${base}/response`]: () => listOf([attachmentOf({ size: 48_000 })]),
+    });
+    await user.click(
+      await within(await section()).findByRole('button', { name: 'About referral.pdf' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Referral' }, slow);
+    expect(dialog).toHaveTextContent('From your doctor.');
+    expect(dialog).toHaveTextContent('File namereferral.pdf');
+    expect(dialog).toHaveTextContent('Size48 kB');
+    expect(dialog).toHaveTextContent(/Uploaded1 May 2031 at/);
   });
 });

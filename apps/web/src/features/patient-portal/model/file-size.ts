@@ -1,0 +1,15 @@
+/** A document's size in the page's language ("1.2 MB", "830 kB"), decimal units as file managers use. */
+export function formatFileSize(bytes: number, locale: string): string {
+  const [value, unit] =
+    bytes >= 1_000_000
+      ? [bytes / 1_000_000, 'megabyte']
+      : bytes >= 1000
+        ? [bytes / 1000, 'kilobyte']
+        : [bytes, 'byte'];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
+  }).format(value);
+}
