@@ -34,6 +34,10 @@ const attachmentOf = (overrides: Partial<Attachment>): Attachment => ({
   ...overrides,
 });
 
+/** A photo of a document, without a type. */
+const photo = () =>
+  attachmentOf({ id: pngId, fileName: 'photo.png', contentType: 'image/png', documentType: null });
+
 function listOf(attachments: Attachment[], importable = 0) {
   const uploaded = attachments.find((attachment) => attachment.documentType?.id === referral.id);
   return jsonResponse({
@@ -93,16 +97,7 @@ function sentFields(fetchMock: Mock, path: string, method: string) {
 describe('appointment page documents', slow, () => {
   it('lists what the exam needs and the documents, with download and (PDF only) view links', async () => {
     await renderPage({
-      [`${base}/response`]: () =>
-        listOf([
-          attachmentOf({}),
-          attachmentOf({
-            id: pngId,
-            fileName: 'photo.png',
-            contentType: 'image/png',
-            documentType: null,
-          }),
-        ]),
+      [`${base}/response`]: () => listOf([attachmentOf({}), photo()]),
     });
     const documents = within(await section());
     expect(await documents.findByText('Uploaded: referral.pdf')).toBeInTheDocument();
@@ -260,7 +255,7 @@ describe('appointment page documents', slow, () => {
     await renderPage({
       [`${base}/response`]: () =>
         listOf([
-          attachmentOf({ id: pngId, fileName: 'photo.png', documentType: null }),
+          photo(),
           attachmentOf({ id: reportId, fileName: 'report.pdf', documentType: report }),
           attachmentOf({}),
         ]),
@@ -283,16 +278,7 @@ describe('appointment page documents', slow, () => {
 
   it('opens the carousel at the document shown, and gives focus back on close', async () => {
     const { user } = await renderPage({
-      [`${base}/response`]: () =>
-        listOf([
-          attachmentOf({}),
-          attachmentOf({
-            id: pngId,
-            fileName: 'photo.png',
-            contentType: 'image/png',
-            documentType: null,
-          }),
-        ]),
+      [`${base}/response`]: () => listOf([attachmentOf({}), photo()]),
     });
     const show = await within(await section()).findByRole('button', { name: 'Show photo.png' });
     await user.click(show);
