@@ -53,15 +53,22 @@ export async function openPage(
   return { context, page, consoleErrors };
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/screenshots/ and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page screenshot under e2e/artifacts/screenshots/ and returns its path; with
+ * `viewport`, only what is on screen (a modal over a long phone page, as the patient sees it).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { viewport?: boolean } = {},
+): Promise<string> {
   const dir = join(artifactsDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
   // Under the small-screen body zoom (height <= 768 px) Chromium's full-page capture
   // measures the unzoomed width and pads the picture; the viewport is what a person sees.
   const zoomed = await page.evaluate(() => getComputedStyle(document.body).zoom !== '1');
-  await page.screenshot({ path, fullPage: !zoomed });
+  await page.screenshot({ path, fullPage: !zoomed && !options.viewport });
   return path;
 }
 

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import {
+  chooseUpload as chooseUploadOf,
+  documentsOf as documentsOfPage,
+  noticeOf,
+  pdfBytes,
+  pngBytes,
+  type UploadFile,
+  upload as uploadOf,
+} from '../support/attachments.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import {
   bookThroughApi,
@@ -20,56 +29,36 @@ import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 const suite = useSuite();
 const { t, openPage } = suite;
 const viewports: ViewportName[] = ['phone', 'desktop'];
+const documentsOf = (page: Page) => documentsOfPage(page, t);
+const chooseUpload = (page: Page, file: UploadFile, documentType: string | null) =>
+  chooseUploadOf(page, t, file, documentType);
+const upload = (page: Page, file: UploadFile, documentType: string | null, shot?: string) =>
+  uploadOf(page, t, file, documentType, shot);
 
-/** A small real PDF and a 1x1 PNG: the server sniffs the bytes. */
-const pdfBytes = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
-);
-const pngBytes = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const documentsOf = (page: Page) =>
-  page.getByRole('region', { name: t('patient_portal.attachments.heading') });
-
-/** The card's live region, where what a change did is said. */
-const noticeOf = (page: Page) => page.getByRole('main').getByRole('article').getByRole('status');
-
-/** Opens the upload modal and chooses the document type and the file. */
-async function chooseUpload(
-  page: Page,
-  file: { name: string; mimeType: string; buffer: Buffer },
-  documentType: string | null,
-) {
-  await documentsOf(page)
-    .getByRole('button', { name: t('patient_portal.attachments.upload_button') })
-    .click();
-  const dialog = page.getByRole('dialog', { name: t('patient_portal.attachments.upload_title') });
-  await dialog.waitFor();
-  await dialog
-    .getByRole('combobox', { name: t('patient_portal.attachments.type_label') })
-    .selectOption({ label: documentType ?? t('patient_portal.attachments.other_document') });
-  await dialog.getByLabel(t('patient_portal.attachments.file_label')).setInputFiles(file);
-  return dialog;
-}
-
-async function upload(
-  page: Page,
-  file: { name: string; mimeType: string; buffer: Buffer },
-  documentType: string | null,
-  screenshotName?: string,
-) {
-  const dialog = await chooseUpload(page, file, documentType);
-  if (screenshotName) {
-    await expectNoAxeViolations(page, screenshotName);
-    await screenshot(page, screenshotName);
-  }
-  await dialog.getByRole('button', { name: t('patient_portal.attachments.upload') }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await expect
-    .poll(() => noticeOf(page).textContent())
-    .toBe(t('patient_portal.attachments.uploaded', { name: file.name }));
+/**
+ * A real photo of a document: a 1600x1200 JPEG drawn in the page's canvas (text lines on paper),
+ * larger than the carousel shows it, so it can zoom.
+ */
+async function photoOfReport(page: Page): Promise<UploadFile> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1600;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.fillStyle = '#f4f1ea';
+    context.fillRect(0, 0, 1600, 1200);
+    context.fillStyle = '#222';
+    context.font = 'bold 64px sans-serif';
+    context.fillText('Imaging report', 120, 160);
+    context.font = '36px sans-serif';
+    for (let line = 0; line < 16; line += 1) {
+      context.fillText(`Finding ${line + 1}: no abnormality detected.`, 120, 260 + line * 56);
+    }
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  const buffer = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  return { name: 'report-photo.jpg', mimeType: 'image/jpeg', buffer };
 }
 
 describe.each(viewports)('documents on the appointment page (%s)', (viewport) => {
@@ -241,6 +230,143 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     expect(((await list.json()) as { importable: number }).importable).toBe(0);
     const bytes = await page.request.get(`${suite.url}${await download.getAttribute('href')}`);
     expect(Buffer.from(await bytes.body())).toEqual(pdfBytes);
+    await context.close();
+  });
+
+  test('the carousel viewer (zoom, PDF links, keyboard) and the attachment info modal', async () => {
+    const patient = await bookThroughApi(suite.url, {
+      examSlug: 'ct-brain',
+      lastName: `Viewer${viewport}`,
+      window: { fromDays: 5, toDays: 30 },
+      pick: viewport === 'phone' ? 6 : 7,
+    });
+    const { page, context, consoleErrors } = await openPage(viewport);
+    await signInFromConfirmation(page, suite.url, patient, t);
+    const documents = documentsOf(page);
+    const pdf = { name: 'referral.pdf', mimeType: 'application/pdf', buffer: pdfBytes };
+    const photo = await photoOfReport(page);
+    await upload(page, pdf, 'Referral');
+    await upload(page, photo, 'Previous imaging report');
+    const named = (key: string, name: string) => t(`patient_portal.attachments.${key}`, { name });
+    await documents.getByRole('heading', { name: 'Previous imaging report' }).waitFor();
+
+    // Show opens the carousel at the photo: its view link as a picture, which zooms.
+    await documents.getByRole('button', { name: named('show_name', photo.name) }).click();
+    await page.getByRole('dialog', { name: photo.name }).waitFor();
+    // Its name is the document shown, so it is found by role alone from here on.
+    const viewer = page.getByRole('dialog');
+    const position = (index: number) =>
+      t('patient_portal.attachments.viewer.position', { index, total: 2 });
+    await viewer.getByText(position(2)).waitFor();
+    const image = viewer.getByRole('img', { name: photo.name });
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBe(1600);
+    const zoomIn = viewer.getByRole('button', {
+      name: t('patient_portal.attachments.viewer.zoom_in'),
+    });
+    const zoomOf = () =>
+      viewer
+        .locator('.yarl__slide_current .yarl__slide_wrapper')
+        .evaluate((element: HTMLElement) => /scale\(([\d.]+)\)/.exec(element.style.transform)?.[1]);
+    await expect.poll(() => zoomIn.isEnabled()).toBe(true);
+    expect(await zoomOf()).toBe('1');
+    await expectNoAxeViolations(page, `carousel open (${viewport})`);
+    await screenshot(page, `portal-attachment-viewer-${viewport}`, { viewport: true });
+    await zoomIn.click();
+    await expect.poll(zoomOf).toBe('2');
+    await screenshot(page, `portal-attachment-viewer-zoomed-${viewport}`, { viewport: true });
+    await viewer
+      .getByRole('button', { name: t('patient_portal.attachments.viewer.zoom_out') })
+      .click();
+    await expect.poll(zoomOf).toBe('1');
+    // Double-click (a mouse) or double-tap (a phone's touch) zooms by 2 at that point.
+    const box = await image.boundingBox();
+    if (!box) throw new Error('the photo is not drawn');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    if (viewport === 'phone') {
+      await page.touchscreen.tap(x, y);
+      await page.touchscreen.tap(x, y);
+    } else {
+      await page.mouse.dblclick(x, y);
+    }
+    await expect.poll(zoomOf).toBe('2');
+    await page.keyboard.press('Control+0');
+    await expect.poll(zoomOf).toBe('1');
+
+    // The PDF's slide: a file card with Download and View; View opens the PDF in a new page.
+    await viewer
+      .getByRole('button', { name: t('patient_portal.attachments.viewer.previous') })
+      .click();
+    await page.getByRole('dialog', { name: pdf.name }).waitFor();
+    await viewer.getByText(position(1)).waitFor();
+    const card = viewer.getByRole('group', { name: position(1) });
+    expect(await card.getByRole('link', { name: named('download_name', pdf.name) }).count()).toBe(
+      1,
+    );
+    const view = card.getByRole('link', { name: named('view_name', pdf.name) });
+    expect(await view.getAttribute('target')).toBe('_blank');
+    expect(await view.getAttribute('rel')).toBe('noopener');
+    const [opened, response] = await Promise.all([
+      context.waitForEvent('page'),
+      context.waitForEvent('response', (answer) => answer.url().endsWith('/view')),
+      view.click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    await opened.close();
+    // The card stays whole in the middle of the stage (nothing scrolled it aside).
+    const stage = await viewer
+      .getByRole('region', { name: t('patient_portal.attachments.viewer.carousel_label') })
+      .boundingBox();
+    const drawn = await card.locator('a').first().boundingBox();
+    expect(
+      stage && drawn && drawn.x > stage.x && drawn.x + drawn.width < stage.x + stage.width,
+    ).toBe(true);
+    await expectNoAxeViolations(page, `carousel at the PDF (${viewport})`);
+    await screenshot(page, `portal-attachment-viewer-pdf-${viewport}`, { viewport: true });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    // Keyboard only: Enter opens it, the arrow keys move, Escape closes, focus is back on Show.
+    const showPhoto = named('show_name', photo.name);
+    await page.keyboard.press('Shift');
+    await documents.getByRole('button', { name: showPhoto }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: photo.name }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('dialog', { name: pdf.name }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: photo.name }).waitFor();
+    expect(await focusIsVisible(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe(showPhoto);
+
+    // About: the document type's title and description, the file's name, size and date.
+    await documents.getByRole('button', { name: named('about_name', pdf.name) }).click();
+    const info = page.getByRole('dialog', { name: 'Referral' });
+    await info.waitFor();
+    await info.getByText(pdf.name).waitFor();
+    expect(await info.getByText(t('patient_portal.attachments.info.size')).count()).toBe(1);
+    const listed = await page.request.get(
+      `${suite.url}/api/secured/appointments/${patient.bookingKey}/attachments/response`,
+    );
+    const { appointments } = (await listed.json()) as {
+      appointments: Array<{
+        attachments: Array<{ fileName: string; documentType: { description: string } }>;
+      }>;
+    };
+    const description = appointments[0]?.attachments.find(({ fileName }) => fileName === pdf.name)
+      ?.documentType.description;
+    expect(description).toBeTruthy();
+    await info.getByText(description ?? '').waitFor();
+    await expectNoAxeViolations(page, `attachment info (${viewport})`);
+    await screenshot(page, `portal-attachment-info-${viewport}`, { viewport: true });
+    await page.keyboard.press('Escape');
+    await info.waitFor({ state: 'detached' });
+    // The 401s are the sign-in's own (no session yet).
+    expect(consoleErrors.filter((message) => !/status of 401/.test(message))).toEqual([]);
     await context.close();
   });
 });

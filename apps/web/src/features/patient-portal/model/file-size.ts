@@ -1,4 +1,4 @@
-/** A document's size in the page's language ("1.2 MB", "830 kB"), decimal units as file managers use. */
+/** A document's size in the page's language, in decimal units as file managers use. */
 export function formatFileSize(bytes: number, locale: string): string {
   const [value, unit] =
     bytes >= 1_000_000
@@ -9,7 +9,8 @@ export function formatFileSize(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit,
-    unitDisplay: 'short',
+    // "65 bytes" (the short form is "65 byte" in English), "1.2 kB", "2.3 MB".
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
     maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
   }).format(value);
 }
