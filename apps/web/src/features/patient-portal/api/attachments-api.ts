@@ -45,10 +45,6 @@ export const attachmentFileUrl = (
   what: 'download' | 'view',
 ) => `${attachmentsPath(target)}/${encodeURIComponent(attachmentId)}/${what}`;
 
-/** The booking request's referral (its newest referral, else its newest document). */
-export const referralDownloadUrl = (bookingKey: string) =>
-  `/api/secured/booking_requests/${encodeURIComponent(bookingKey)}/download`;
-
 /** Lists whose booking-time documents this page has tried to take onto the booking. */
 const importTried = new Set<string>();
 

@@ -110,7 +110,13 @@ export function AttachmentsSection({
       </h3>
       {needs.length > 0 ? (
         <>
-          <h4 className={styles.subheading}>{t('patient_portal.attachments.needs_heading')}</h4>
+          <h4 className={styles.subheading}>
+            {t(
+              ofRequest
+                ? 'patient_portal.attachments.needs_heading_request'
+                : 'patient_portal.attachments.needs_heading',
+            )}
+          </h4>
           <ul className={styles.list}>
             {needs.map((need) => (
               <li key={need.documentTypeId} className={styles.item}>

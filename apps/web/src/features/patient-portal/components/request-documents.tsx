@@ -4,19 +4,23 @@ import type { AttachmentTarget } from '../api/attachments-api.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { ViewReferral } from './view-referral.tsx';
 
+/** A booking request whose documents may still change (the server answers 409 otherwise). */
+export const requestOpen = (status: string) => status === 'RECEIVED' || status === 'CONTACTED';
+
 /**
  * A booking request's documents (docs/product/attachments.md): the Documents section in the
- * request's card and View referral in the header. Loaded on demand by the booking request page,
- * apart from its first load (the initial JavaScript budget, docs/benchmarks.md).
+ * request's card, changeable while the request is open, and View referral in the header. Loaded
+ * on demand by the booking request page, apart from its route chunk (the initial JavaScript
+ * budget, docs/benchmarks.md).
  */
 export function RequestDocuments({
   bookingKey,
-  active,
+  status,
   onNotice,
 }: {
   bookingKey: string;
-  /** RECEIVED or CONTACTED: documents may change; otherwise they are shown read-only. */
-  active: boolean;
+  /** The request's status (its summary's). */
+  status: string;
   onNotice: (text: string | null) => void;
 }) {
   const target = useMemo<AttachmentTarget>(
@@ -28,7 +32,7 @@ export function RequestDocuments({
       <HeaderAction>
         <ViewReferral target={target} />
       </HeaderAction>
-      <AttachmentsSection target={target} active={active} onNotice={onNotice} />
+      <AttachmentsSection target={target} active={requestOpen(status)} onNotice={onNotice} />
     </>
   );
 }

@@ -26,15 +26,6 @@ describe('mergedNeeds', () => {
     ]);
   });
 
-  it('counts a type as uploaded when any exam says so', () => {
-    const uploaded = { id: '5a7e8f3e-2f4a-4b6c-9d58-3d7c1a3e5f11', fileName: 'scan.pdf' };
-    const [merged] = mergedNeeds([
-      { examDocumentTypes: [need(1)] },
-      { examDocumentTypes: [need(1, { hasUploadedDocument: true, uploadedDocument: uploaded })] },
-    ]);
-    expect(merged).toMatchObject({ hasUploadedDocument: true, uploadedDocument: uploaded });
-  });
-
   it('is empty without exams', () => {
     expect(mergedNeeds([])).toEqual([]);
   });

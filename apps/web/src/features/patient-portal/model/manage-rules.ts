@@ -18,10 +18,6 @@ export const currentAppointments = <T extends Pick<AppointmentSummary, 'replaced
 export const hasActions = (appointment: Pick<AppointmentSummary, 'status'>) =>
   actionable.has(appointment.status);
 
-/** A booking request whose documents may still change (the server answers 409 otherwise). */
-export const requestOpen = (request: { status: string }) =>
-  request.status === 'RECEIVED' || request.status === 'CONTACTED';
-
 /** Confirm attendance: a BOOKED appointment not confirmed yet. */
 export const mayConfirm = (appointment: Pick<AppointmentSummary, 'status' | 'confirmedAt'>) =>
   appointment.status === 'BOOKED' && !appointment.confirmedAt;

@@ -107,6 +107,9 @@ describe('booking request page documents', slow, () => {
   it('lists what the exams need, each once, and the documents with their links', async () => {
     await renderPage({ [`${base}/response`]: () => listOf([attachmentOf(), png]) });
     const documents = within(await section());
+    expect(
+      documents.getByRole('heading', { name: 'What your booking request needs' }),
+    ).toBeVisible();
     const needs = documents.getAllByRole('list')[0]!;
     const items = within(needs).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
@@ -196,7 +199,9 @@ describe('booking request page documents', slow, () => {
     );
     const documents = within(await section());
     expect(await documents.findByRole('link', { name: 'Download referral.pdf' })).toBeVisible();
-    expect(documents.queryByRole('button')).toBeNull();
+    for (const name of [/^Upload/, /^Replace/, /^Delete/]) {
+      expect(documents.queryByRole('button', { name })).toBeNull();
+    }
     expect(
       documents.getByText('Documents can only be changed while your booking request is open.'),
     ).toBeInTheDocument();
@@ -233,18 +238,19 @@ describe('View referral', slow, () => {
     );
   });
 
-  it('opens the documents in a modal with several', async () => {
+  it('opens the carousel viewer at the referral with several', async () => {
+    // The photo first: the viewer still opens at the referral.
     const { user } = await renderPage({
-      [`${base}/response`]: () => listOf([attachmentOf(), png]),
+      [`${base}/response`]: () => listOf([png, attachmentOf()]),
     });
     const button = await within(header()).findByRole('button', { name: 'View referral' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
     await user.click(button);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('link', { name: 'Download photo.png' })).toHaveAttribute(
-      'href',
-      `${base}/${pngId}/download`,
-    );
-    expect(within(dialog).getByText('referral.pdf')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'referral.pdf' });
+    expect(within(dialog).getByText('Document 1 of 2')).toBeVisible();
+    expect(
+      within(dialog).getAllByRole('link', { name: 'Download referral.pdf' })[0],
+    ).toHaveAttribute('href', `${base}/${pdfId}/download`);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(button).toHaveFocus());

@@ -11,7 +11,6 @@ import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 import { StatusNotice } from '../components/status-notice.tsx';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
-import { requestOpen } from '../model/manage-rules.ts';
 
 // The documents (the card's section and the header's View referral) load on demand once the
 // request is shown, apart from the page's first load (its initial JavaScript budget,
@@ -124,11 +123,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
           />
         ) : null}
         <Suspense fallback={null}>
-          <RequestDocuments
-            bookingKey={bookingKey}
-            active={requestOpen(request)}
-            onNotice={setNotice}
-          />
+          <RequestDocuments bookingKey={bookingKey} status={request.status} onNotice={setNotice} />
         </Suspense>
         <StatusNotice text={notice} />
       </Card>
