@@ -1,4 +1,4 @@
-import decodeHeic from 'heic-decode';
+import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
 import { ImageNotReadableError } from './attachments.errors.ts';
 
@@ -68,14 +68,40 @@ async function encoded(image: Sharp): Promise<Buffer> {
 async function heicAsJpeg(bytes: Buffer): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(notReadable);
   if (width * height > maxPixels) notReadable(new Error(`${width}x${height} is too large`));
-  const decoded = await decodeHeic({ buffer: bytes }).catch(notReadable);
-  const pixels = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length);
-  const image = sharp(pixels, {
+  const decoded = await decodeHeicOffThread(bytes).catch(notReadable);
+  const image = sharp(decoded.pixels, {
     raw: { width: decoded.width, height: decoded.height, channels: 4 },
     limitInputPixels: maxPixels,
   });
   // JPEG has no transparency: flatten onto white, as a printed page would be.
   return encoded(image.flatten({ background: '#ffffff' }).jpeg(jpegOptions));
+}
+
+/**
+ * RGBA pixels of a HEIC, decoded in a worker thread of its own: libheif in WebAssembly
+ * (heic-decode) decodes synchronously, seconds for a 12-megapixel photo, and the event loop
+ * must keep serving meanwhile (decision 022). One worker a decode: a download of a HEIC is
+ * rare, and its memory goes with the worker.
+ */
+function decodeHeicOffThread(
+  bytes: Buffer,
+): Promise<{ width: number; height: number; pixels: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./heic-decode-worker.mjs', import.meta.url), {
+      workerData: bytes,
+    });
+    worker.once(
+      'message',
+      (result: { width: number; height: number; data: Uint8ClampedArray; error?: string }) => {
+        void worker.terminate();
+        if (result.error !== undefined) return reject(new Error(result.error));
+        const { width, height, data } = result;
+        resolve({ width, height, pixels: Buffer.from(data.buffer, data.byteOffset, data.length) });
+      },
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The HEIC decoder stopped (${code}).`)));
+  });
 }
 
 /** `scan.heic` as `scan.jpg`; a name without an extension gains one. */
