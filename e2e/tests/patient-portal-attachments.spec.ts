@@ -275,6 +275,8 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await screenshot(page, `portal-attachment-viewer-${viewport}`, { viewport: true });
     await zoomIn.click();
     await expect.poll(zoomOf).toBe('2');
+    // The style holds the new scale at once; the picture gets there in the 200 ms transition.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await screenshot(page, `portal-attachment-viewer-zoomed-${viewport}`, { viewport: true });
     await viewer
       .getByRole('button', { name: t('patient_portal.attachments.viewer.zoom_out') })
@@ -339,6 +341,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await page.keyboard.press('ArrowRight');
     await page.getByRole('dialog', { name: photo.name }).waitFor();
     expect(await focusIsVisible(page)).toBe(true);
+    await screenshot(page, `portal-attachment-viewer-keyboard-${viewport}`, { viewport: true });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe(showPhoto);
