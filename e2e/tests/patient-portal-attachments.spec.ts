@@ -35,6 +35,9 @@ const chooseUpload = (page: Page, file: UploadFile, documentType: string | null)
 const upload = (page: Page, file: UploadFile, documentType: string | null, shot?: string) =>
   uploadOf(page, t, file, documentType, shot);
 
+/** Waits for the carousel's slide and zoom animations to end (for a screenshot of the result). */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+
 /**
  * A real photo of a document: a 1600x1200 JPEG drawn in the page's canvas (text lines on paper),
  * larger than the carousel shows it, so it can zoom.
@@ -247,6 +250,15 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     const photo = await photoOfReport(page);
     await upload(page, pdf, 'Referral');
     await upload(page, photo, 'Previous imaging report');
+    // An iPhone's photo (HEIC): no browser can be relied on to draw it, so it is a file card.
+    const heic = {
+      name: 'scan.heic',
+      mimeType: 'image/heic',
+      buffer: await readFile(
+        new URL('../../apps/server/test/factories/photo-with-gps.heic', import.meta.url),
+      ),
+    };
+    await upload(page, heic, null);
     const named = (key: string, name: string) => t(`patient_portal.attachments.${key}`, { name });
     await documents.getByRole('heading', { name: 'Previous imaging report' }).waitFor();
 
@@ -256,7 +268,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     // Its name is the document shown, so it is found by role alone from here on.
     const viewer = page.getByRole('dialog');
     const position = (index: number) =>
-      t('patient_portal.attachments.viewer.position', { index, total: 2 });
+      t('patient_portal.attachments.viewer.position', { index, total: 3 });
     await viewer.getByText(position(2)).waitFor();
     const image = viewer.getByRole('img', { name: photo.name });
     await expect
@@ -276,7 +288,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await zoomIn.click();
     await expect.poll(zoomOf).toBe('2');
     // The style holds the new scale at once; the picture gets there in the 200 ms transition.
-    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await settled(page);
     await screenshot(page, `portal-attachment-viewer-zoomed-${viewport}`, { viewport: true });
     await viewer
       .getByRole('button', { name: t('patient_portal.attachments.viewer.zoom_out') })
@@ -295,6 +307,21 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await expect.poll(zoomOf).toBe('2');
     await page.keyboard.press('Control+0');
     await expect.poll(zoomOf).toBe('1');
+
+    // The HEIC's slide (after the photo: "Other documents" come last): Download only.
+    await viewer.getByRole('button', { name: t('patient_portal.attachments.viewer.next') }).click();
+    await page.getByRole('dialog', { name: heic.name }).waitFor();
+    const heicCard = viewer.getByRole('group', { name: position(3) });
+    await heicCard.getByText(t('patient_portal.attachments.viewer.no_preview')).waitFor();
+    expect(await heicCard.getByRole('link').allTextContents()).toEqual([
+      t('patient_portal.attachments.download'),
+    ]);
+    await settled(page);
+    await screenshot(page, `portal-attachment-viewer-file-${viewport}`, { viewport: true });
+    await viewer
+      .getByRole('button', { name: t('patient_portal.attachments.viewer.previous') })
+      .click();
+    await page.getByRole('dialog', { name: photo.name }).waitFor();
 
     // The PDF's slide: a file card with Download and View; View opens the PDF in a new page.
     await viewer
@@ -326,6 +353,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
       stage && drawn && drawn.x > stage.x && drawn.x + drawn.width < stage.x + stage.width,
     ).toBe(true);
     await expectNoAxeViolations(page, `carousel at the PDF (${viewport})`);
+    await settled(page);
     await screenshot(page, `portal-attachment-viewer-pdf-${viewport}`, { viewport: true });
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
@@ -341,6 +369,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     await page.keyboard.press('ArrowRight');
     await page.getByRole('dialog', { name: photo.name }).waitFor();
     expect(await focusIsVisible(page)).toBe(true);
+    await settled(page);
     await screenshot(page, `portal-attachment-viewer-keyboard-${viewport}`, { viewport: true });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
