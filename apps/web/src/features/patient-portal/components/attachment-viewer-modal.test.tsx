@@ -31,19 +31,21 @@ const fileUrl = (id: string, what: 'download' | 'view') => `/files/${id}/${what}
 
 function renderViewer(startIndex: number) {
   const onClose = vi.fn();
-  render(
+  // A new array and a new fileUrl on every render, as the section passes them.
+  const viewer = () => (
     <I18nextProvider i18n={testI18n()}>
       <button type="button">Show</button>
       <AttachmentViewerModal
         attachments={[pdf, photo, heic]}
         startIndex={startIndex}
-        fileUrl={fileUrl}
+        fileUrl={(id, what) => fileUrl(id, what)}
         isOpen
         onClose={onClose}
       />
-    </I18nextProvider>,
+    </I18nextProvider>
   );
-  return { onClose, user: userEvent.setup() };
+  const { rerender } = render(viewer());
+  return { onClose, user: userEvent.setup(), rerender: () => rerender(viewer()) };
 }
 
 const currentSlide = () =>
@@ -70,7 +72,7 @@ describe('the attachment carousel viewer', () => {
   });
 
   it('shows a PDF as a card with Download and View (a new tab), and moves between documents', async () => {
-    const { user } = renderViewer(0);
+    const { user, rerender } = renderViewer(0);
     const dialog = await screen.findByRole('dialog', { name: 'referral.pdf' });
     const slide = within(currentSlide() as HTMLElement);
     expect(slide.getByText('referral.pdf')).toBeVisible();
@@ -88,6 +90,11 @@ describe('the attachment carousel viewer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Next document' }));
     await screen.findByRole('dialog', { name: 'scan.heic' });
     await waitFor(() => expect(currentSlide()).toHaveTextContent('scan.heic'));
+    // The page renders again (its list read again): the carousel stays where the patient is.
+    rerender();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(currentSlide()).toHaveTextContent('scan.heic');
+    expect(screen.getByRole('dialog', { name: 'scan.heic' })).toBeVisible();
     const file = within(currentSlide() as HTMLElement);
     expect(file.getByRole('link', { name: 'Download scan.heic' })).toBeVisible();
     expect(file.queryByRole('link', { name: /View/ })).toBeNull();
