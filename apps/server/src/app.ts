@@ -15,7 +15,7 @@ import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
-import { attachmentsModule } from './modules/attachments/index.ts';
+import { attachmentsModule, providerAttachmentReads } from './modules/attachments/index.ts';
 import { authenticationModule } from './modules/authentication/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
 import { bookingModule, createAppointmentChanges } from './modules/booking/index.ts';
@@ -23,6 +23,7 @@ import { catalogueModule } from './modules/catalogue/index.ts';
 import { buildConfigService, configModule, startupConfig } from './modules/config/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { integrationModule } from './modules/integration/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import {
@@ -219,6 +220,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     validContentTypes: provider.booking.validReferralContentTypes,
     referralDownloadEnabled: provider.booking.bookingRequestsDownloadReferralEnabled,
     maxBytes: env.uploadMaxBytes,
+  });
+  // The provider's own systems, the first readers of documents who are not their owners.
+  await app.register(integrationModule, {
+    db: deps.db,
+    clock: deps.clock,
+    attachments: providerAttachmentReads({ db: deps.db, storage }),
   });
   await app.register(questionnairesModule, { db: deps.db, clock: deps.clock });
   // Patients' messages are readable there: never in production, never with real delivery.

@@ -12,6 +12,7 @@ export * from './clinics.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './integration.ts';
 export * from './locales.ts';
 export * from './locations.ts';
 export * from './outbox.ts';

@@ -1,9 +1,9 @@
 import { systemClock } from '../adapters/clock.ts';
 import { createConfiguredStorage } from '../adapters/configured-storage.ts';
-import { EnvError, loadEnv } from '../config/env.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createBookingCleanup } from '../modules/booking/index.ts';
+import { cliEnv } from './cli-env.ts';
 
 /**
  * `npm run booking-cleanup`: deletes expired slot holds and expired, never-used
@@ -14,13 +14,8 @@ import { createBookingCleanup } from '../modules/booking/index.ts';
  * PostgreSQL (DATABASE_URL).
  */
 async function main(): Promise<number> {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
-    return 1;
-  }
+  const env = cliEnv();
+  if (!env) return 1;
   const handle = await createDb(env);
   try {
     await migrateToLatest(handle.db);

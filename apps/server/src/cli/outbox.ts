@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { type DevOutboxMessage, devOutboxResponseSchema } from '@portal/contract';
-import { EnvError, loadEnv } from '../config/env.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { listLatestMessages } from '../modules/notifications/index.ts';
+import { cliEnv } from './cli-env.ts';
 
 /**
  * `npm run outbox [-- 20]`: the latest messages of the development
@@ -43,13 +43,8 @@ async function main(): Promise<number> {
     allowPositionals: true,
   });
   const limit = Math.min(200, Math.max(1, Number(values.limit ?? positionals[0]) || 10));
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
-    return 1;
-  }
+  const env = cliEnv();
+  if (!env) return 1;
   if (env.smtpUrl) {
     console.error(
       'SMTP_URL is set: messages are really delivered, there is no development outbox.',

@@ -1,20 +1,15 @@
-import { EnvError, loadEnv } from '../config/env.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/index.ts';
+import { cliEnv } from './cli-env.ts';
 
 /**
  * `npm run seed`: adds the fictional provider's demo data (idempotent).
  * Refuses outside demo mode, so it cannot pollute a real deployment.
  */
 async function main(): Promise<number> {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
-    return 1;
-  }
+  const env = cliEnv();
+  if (!env) return 1;
   if (!env.demo) {
     console.error(
       'Demo mode is off (DEMO=false, or DATABASE_URL is set without DEMO=true); refusing to add demo data.',

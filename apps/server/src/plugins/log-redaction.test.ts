@@ -34,6 +34,10 @@ describe('redactUrl', () => {
     ['/check-in/key-9#frag', `/check-in/${REDACTED}`],
     ['/api/booking-keys/Zx9-secret/rekey', `/api/booking-keys/${REDACTED}/rekey`],
     ['/api/booking-keys/Zx9-secret/documents/7', `/api/booking-keys/${REDACTED}/documents/7`],
+    [
+      '/api/integration/bookings/Zx9-secret/attachments',
+      `/api/integration/bookings/${REDACTED}/attachments`,
+    ],
   ])('masks %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

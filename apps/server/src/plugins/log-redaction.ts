@@ -35,6 +35,8 @@ const keyedPrefixes = new Set([
   'booking-requests',
   'booking_requests',
   'booking-keys',
+  // /api/integration/bookings/{bookingKey}/... (the provider's systems)
+  'bookings',
   'br',
   'check-in',
   'referrer-access',

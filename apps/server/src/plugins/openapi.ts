@@ -38,7 +38,21 @@ export const openApiPlugin = fp<OpenApiOptions>(
           { name: 'assets', description: 'Translations and provider images' },
           { name: 'account', description: 'The signed-in staff member' },
           { name: 'health', description: 'Liveness and readiness' },
+          {
+            name: 'integration',
+            description: "The provider's own systems (docs/product/integration.md)",
+          },
         ],
+        components: {
+          securitySchemes: {
+            providerApiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'A provider API key (pk_...), created with `npm run api-key -- create <name>`',
+            },
+          },
+        },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,

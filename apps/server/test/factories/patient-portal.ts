@@ -45,6 +45,26 @@ export async function freeStarts(
   return (await listSlots(app, clinicSlug, examSlug, from, to)).map((slot) => slot.start);
 }
 
+/**
+ * An exam booked online at a fixed time (not a booking-request-only, walk-in or screening
+ * exam, which needs no referral), a clinic performing it, and its free starts from 5 to 19
+ * March 2026 (the tests' clock stands at 2 March).
+ */
+export async function bookableExamWithStarts(app: FastifyInstance) {
+  const plain = await examAndClinic(
+    app,
+    (exam) => !exam.bookingRequestOnly && !exam.walkIn && exam.slug !== 'screening-mammogram',
+  );
+  const starts = await freeStarts(
+    app,
+    plain.clinicSlug,
+    plain.exam.slug,
+    '2026-03-05',
+    '2026-03-19',
+  );
+  return { ...plain, starts };
+}
+
 /** Books one appointment at `start` and signs its patient in: the key, id and session cookie. */
 export async function bookAndSignIn(
   app: FastifyInstance,

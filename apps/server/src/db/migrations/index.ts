@@ -14,6 +14,7 @@ import { migration012 } from './012-manage-appointments.ts';
 import { migration013 } from './013-exam-preparation-steps.ts';
 import { migration014 } from './014-appointment-reminders.ts';
 import { migration015 } from './015-attachments.ts';
+import { migration016 } from './016-provider-api-keys.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-exam-preparation-steps': migration013,
   '014-appointment-reminders': migration014,
   '015-attachments': migration015,
+  '016-provider-api-keys': migration016,
 };

@@ -28,6 +28,7 @@ export interface AttachmentStore {
     id: string,
     options?: { lock?: boolean },
   ): Promise<repository.AttachmentRecord | undefined>;
+  findAttachmentById(id: string): Promise<repository.AttachmentRecord | undefined>;
   countAttachments(bookingKey: string): Promise<number>;
   insertAttachment(attachment: repository.NewAttachment, now: Date): Promise<string>;
   replaceAttachmentFile(
@@ -54,6 +55,7 @@ export function createAttachmentStore(db: Db): AttachmentStore {
     listAttachments: (bookingKey) => repository.listAttachmentsOfKey(db, bookingKey),
     findAttachment: (bookingKey, id, options) =>
       repository.findAttachmentOfKey(db, bookingKey, id, options),
+    findAttachmentById: (id) => repository.findAttachmentById(db, id),
     countAttachments: (bookingKey) => repository.countAttachmentsOfKey(db, bookingKey),
     insertAttachment: (attachment, now) => repository.insertAttachment(db, attachment, now),
     replaceAttachmentFile: (id, file, now) => repository.replaceAttachmentFile(db, id, file, now),

@@ -94,6 +94,15 @@ export async function listAttachmentsOfKey(
   return rows.map(toRecord);
 }
 
+/** One attachment by its id, whatever its key (the provider's reads). */
+export async function findAttachmentById(
+  db: Db,
+  id: string,
+): Promise<AttachmentRecord | undefined> {
+  const row = await selectAttachments(db).where('attachments.id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
 /** One attachment of this key; undefined for another key's (or none), locked when asked. */
 export async function findAttachmentOfKey(
   db: Db,

@@ -10,6 +10,9 @@ import {
 } from './attachments.routes.ts';
 import { createAttachmentsService } from './attachments.service.ts';
 import { createAttachmentStore } from './attachments-store.ts';
+import { createProviderAttachmentReads } from './provider-reads.ts';
+
+export type { ProviderAttachmentReads, ProviderFile } from './provider-reads.ts';
 
 /**
  * Attachments after booking (docs/product/attachments.md): the documents on a booking key's
@@ -40,4 +43,15 @@ export async function attachmentsModule(app: FastifyInstance, deps: AttachmentsM
   registerAttachmentReadRoutes(app, service);
   registerAttachmentChangeRoutes(app, service, 'appointment', deps.maxBytes);
   registerAttachmentChangeRoutes(app, service, 'bookingRequest', deps.maxBytes);
+}
+
+/**
+ * The documents as the provider's own systems read them (the integration surface): a key's
+ * documents, and one document's bytes with images re-encoded without their metadata.
+ */
+export function providerAttachmentReads(deps: { db: Kysely<Database>; storage: StorageAdapter }) {
+  return createProviderAttachmentReads({
+    store: createAttachmentStore(deps.db),
+    storage: deps.storage,
+  });
 }

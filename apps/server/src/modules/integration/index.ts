@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { ProviderAttachmentReads } from '../attachments/index.ts';
+import { createApiKeyService } from './api-keys.service.ts';
+import { registerIntegrationRoutes } from './integration.routes.ts';
+import { createIntegrationService } from './integration.service.ts';
+import { createIntegrationStore } from './integration-store.ts';
+
+export type { ApiKeySummary } from './api-keys.service.ts';
+export {
+  ApiKeyNameInvalidError,
+  ApiKeyNameTakenError,
+  UnknownApiKeyError,
+} from './integration.errors.ts';
+
+/**
+ * The integration surface (docs/product/integration.md): the provider's own systems call
+ * /api/integration/... with a provider API key. Encapsulated: its key check covers its
+ * routes only.
+ */
+export interface IntegrationModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** The attachments module's reads for the provider (images without their metadata). */
+  attachments: ProviderAttachmentReads;
+}
+
+export async function integrationModule(app: FastifyInstance, deps: IntegrationModuleDeps) {
+  const store = createIntegrationStore(deps.db);
+  const keys = createApiKeyService({ store, clock: deps.clock });
+  const service = createIntegrationService({
+    store,
+    clock: deps.clock,
+    attachments: deps.attachments,
+  });
+  registerIntegrationRoutes(app, { keys, service });
+}
+
+/** The operator's key management (`npm run api-key`): create, revoke, list. */
+export function apiKeys(deps: { db: Kysely<Database>; clock: Clock }) {
+  return createApiKeyService({ store: createIntegrationStore(deps.db), clock: deps.clock });
+}
