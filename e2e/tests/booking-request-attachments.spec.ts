@@ -13,8 +13,8 @@ import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 /**
  * A booking request's documents (docs/product/attachments.md): a patient signs in to their
  * request, uploads a referral PDF with the keyboard and sees it listed; the header's View
- * referral downloads the same bytes; after a second document View referral opens them in a
- * modal; deleting one brings the link back. The demo's CT brain and thyroid ultrasound both
+ * referral downloads the same bytes; after a second document View referral opens them in the
+ * carousel viewer; deleting one brings the link back. The demo's CT brain and thyroid ultrasound both
  * need a referral, listed once.
  */
 const suite = useSuite();
@@ -74,7 +74,7 @@ async function upload(
 }
 
 describe.each(viewports)('documents on the booking request page (%s)', (viewport) => {
-  test('upload, View referral (link, then modal), delete', async () => {
+  test('upload, View referral (link, then the viewer), delete', async () => {
     const request = await requestThroughApi(suite.url, {
       examSlugs: ['ct-brain', 'thyroid-ultrasound'],
       lastName: `Requestdocs${viewport}`,
@@ -114,20 +114,29 @@ describe.each(viewports)('documents on the booking request page (%s)', (viewport
     await expectNoAxeViolations(page, `request documents, one (${viewport})`);
     await screenshot(page, `request-documents-one-${viewport}`);
 
-    // Two documents: View referral opens them in a modal (keyboard), each downloadable there.
+    // Two documents: View referral opens the carousel viewer at the referral (keyboard); the
+    // arrow keys walk to the other document.
     const png = { name: 'earlier-report.png', mimeType: 'image/png', buffer: pngBytes };
     await upload(page, png, 'Previous imaging report');
     await download(png.name).waitFor();
     const button = viewReferral(page, 'button');
     await press(page, button);
-    const modal = page.getByRole('dialog');
+    const modal = page.getByRole('dialog', { name: pdf.name });
     await modal.waitFor();
-    await modal.getByText(pdf.name, { exact: true }).first().waitFor();
-    expect(await modal.getByText(png.name, { exact: true }).count()).toBeGreaterThan(0);
-    await expectNoAxeViolations(page, `View referral modal (${viewport})`);
-    await screenshot(page, `request-view-referral-modal-${viewport}`);
+    const position = (index: number) =>
+      t('patient_portal.attachments.viewer.position', { index, total: 2 });
+    await modal.getByText(position(1)).waitFor();
+    await expectNoAxeViolations(page, `View referral's viewer (${viewport})`);
+    await screenshot(page, `request-view-referral-modal-${viewport}`, { viewport: true });
+    await page.keyboard.press('ArrowRight');
+    const next = page.getByRole('dialog', { name: png.name });
+    await next.getByText(position(2)).waitFor();
+    // The picture itself, once the carousel has moved to it.
+    await next.getByRole('img', { name: png.name }).waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, `request-view-referral-next-${viewport}`, { viewport: true });
     await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe(t('header.view_referral'));
     await screenshot(page, `request-documents-two-${viewport}`);
 

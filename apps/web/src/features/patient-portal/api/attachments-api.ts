@@ -1,17 +1,16 @@
 import type {
   AppointmentAttachmentsResponse,
   Attachment,
-  BookingRequestAttachmentsResponse,
   ExamDocumentType,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { patientQueryKey } from '../../../lib/patient-access.ts';
-import { mergedNeeds } from '../model/document-needs.ts';
 
 /**
  * The documents of a booking (docs/product/attachments.md): what its exams need and what is
- * there, for one appointment of a booking key or for a booking request. The changes are in
+ * there, for one appointment of a booking key or for a booking request (a request's own part in
+ * request-attachments-api.ts, apart from the appointment page's chunk). The changes are in
  * attachment-changes-api.ts, loaded with the modals.
  */
 
@@ -69,25 +68,26 @@ async function fetchAttachments<T extends { importable: number }>(
   return apiGet<T>(`${base}/response`, { signal });
 }
 
-type ListResponse = AppointmentAttachmentsResponse | BookingRequestAttachmentsResponse;
-
-/** The target's part of its key's list: null when the list does not have the appointment. */
-function targetPart(target: AttachmentTarget, list: ListResponse): TargetAttachments | null {
-  if ('exams' in list) return { needs: mergedNeeds(list.exams), attachments: list.attachments };
-  const entry =
-    target.kind === 'appointment'
-      ? list.appointments.find((item) => item.appointmentId === target.appointmentId)
-      : undefined;
-  return entry ? { needs: entry.examDocumentTypes, attachments: entry.attachments } : null;
-}
-
 // No retries: a 401 is the answer (the app's 401 rule takes over), as for the summaries.
-export function useTargetAttachments(target: AttachmentTarget, enabled = true) {
+/** A key's list, and through `part` the target's part of it (each kind's own hook below). */
+export function useAttachmentsList<T extends { importable: number }>(
+  target: AttachmentTarget,
+  part: (list: T) => TargetAttachments | null,
+  enabled = true,
+) {
   return useQuery({
     queryKey: attachmentsListKey(target),
-    queryFn: ({ signal }) => fetchAttachments<ListResponse>(target, signal),
-    select: (list) => targetPart(target, list),
+    queryFn: ({ signal }) => fetchAttachments<T>(target, signal),
+    select: part,
     retry: false,
     enabled,
+  });
+}
+
+/** One appointment's part of its key's list: null when the list does not have it. */
+export function useAppointmentAttachments(target: AttachmentTarget & { kind: 'appointment' }) {
+  return useAttachmentsList(target, (list: AppointmentAttachmentsResponse) => {
+    const entry = list.appointments.find((item) => item.appointmentId === target.appointmentId);
+    return entry ? { needs: entry.examDocumentTypes, attachments: entry.attachments } : null;
   });
 }

@@ -14,8 +14,8 @@ import { StatusNotice } from './status-notice.tsx';
 
 // The documents section loads on demand once the card is shown, apart from the page's first
 // load (its initial JavaScript budget, docs/benchmarks.md); its modals on first use.
-const AttachmentsSection = lazy(async () => ({
-  default: (await import('./attachments-section.tsx')).AttachmentsSection,
+const AppointmentDocuments = lazy(async () => ({
+  default: (await import('./attachments-section.tsx')).AppointmentDocuments,
 }));
 
 /**
@@ -97,8 +97,9 @@ export function AppointmentCard({
         />
       ) : null}
       <Suspense fallback={null}>
-        <AttachmentsSection
-          target={{ kind: 'appointment', bookingKey, appointmentId: appointment.id }}
+        <AppointmentDocuments
+          bookingKey={bookingKey}
+          appointmentId={appointment.id}
           active={active}
           onNotice={setNotice}
         />

@@ -1,11 +1,13 @@
 import type { Attachment } from '@portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import {
   type AttachmentTarget,
   attachmentFileUrl,
-  useTargetAttachments,
+  type TargetAttachments,
+  useAppointmentAttachments,
 } from '../api/attachments-api.ts';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 import { groupAttachments } from '../model/attachment-groups.ts';
@@ -30,16 +32,18 @@ interface Failure {
 /**
  * The documents of an appointment or a booking request (docs/product/attachments.md): what its
  * exams need, what is there with download and (PDF) view links, and while the booking is active
- * the upload, replace and delete. Loaded on demand with its card (appointment-card.tsx,
- * request-documents.tsx); its modals on first use. What a change did is said in the card's live
- * region (`onNotice`).
+ * the upload, replace and delete. Loaded on demand with its card, through AppointmentDocuments
+ * (below) or request-documents.tsx, which hand it their list; its modals on first use. What a change did is said in the card's live region (`onNotice`).
  */
 export function AttachmentsSection({
   target,
+  list,
   active,
   onNotice,
 }: {
   target: AttachmentTarget;
+  /** The target's part of its key's list (null: the list does not have it). */
+  list: UseQueryResult<TargetAttachments | null>;
   /**
    * A BOOKED or PENDING appointment, a RECEIVED or CONTACTED request: documents may change;
    * otherwise they are shown read-only.
@@ -49,7 +53,6 @@ export function AttachmentsSection({
   onNotice: (text: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const list = useTargetAttachments(target);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -224,4 +227,26 @@ export function AttachmentsSection({
       <AttachmentInfoModal attachment={about} onClose={() => setAbout(null)} />
     </section>
   );
+}
+
+/**
+ * An appointment's documents (docs/product/attachments.md): the Documents section of its card,
+ * with its part of the key's list. Loaded on demand by appointment-card.tsx (here rather than in
+ * a module of its own: a chunk of its own would cost the appointment page more than its code).
+ */
+export function AppointmentDocuments({
+  bookingKey,
+  appointmentId,
+  active,
+  onNotice,
+}: {
+  bookingKey: string;
+  appointmentId: string;
+  /** BOOKED or PENDING: documents may change; otherwise they are shown read-only. */
+  active: boolean;
+  onNotice: (text: string | null) => void;
+}) {
+  const target = { kind: 'appointment', bookingKey, appointmentId } as const;
+  const list = useAppointmentAttachments(target);
+  return <AttachmentsSection target={target} list={list} active={active} onNotice={onNotice} />;
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { HeaderAction } from '../../../lib/header-actions.tsx';
 import type { AttachmentTarget } from '../api/attachments-api.ts';
+import { useRequestAttachments } from '../api/request-attachments-api.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { ViewReferral } from './view-referral.tsx';
 
@@ -27,12 +28,18 @@ export function RequestDocuments({
     () => ({ kind: 'booking-request', bookingKey }),
     [bookingKey],
   );
+  const list = useRequestAttachments(target);
   return (
     <>
       <HeaderAction>
         <ViewReferral target={target} />
       </HeaderAction>
-      <AttachmentsSection target={target} active={requestOpen(status)} onNotice={onNotice} />
+      <AttachmentsSection
+        target={target}
+        list={list}
+        active={requestOpen(status)}
+        onNotice={onNotice}
+      />
     </>
   );
 }

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookingConfig } from '../../booking/index.ts';
-import {
-  type AttachmentTarget,
-  attachmentFileUrl,
-  useTargetAttachments,
-} from '../api/attachments-api.ts';
+import { type AttachmentTarget, attachmentFileUrl } from '../api/attachments-api.ts';
+import { useRequestAttachments } from '../api/request-attachments-api.ts';
 import { groupAttachments } from '../model/attachment-groups.ts';
 import { AttachmentViewerModal, preloadAttachmentViewer } from './attachment-modals.tsx';
 
@@ -24,7 +21,7 @@ export function ViewReferral({ target }: { target: AttachmentTarget }) {
   const { t } = useTranslation();
   const enabled = useBookingConfig().data?.bookingRequestsDownloadReferralEnabled === true;
   // The section's list (one query a key): no request of its own.
-  const list = useTargetAttachments(target, enabled);
+  const list = useRequestAttachments(target, enabled);
   const [isOpen, setOpen] = useState(false);
   const documents = list.data;
   if (!enabled || !documents || documents.attachments.length === 0) return null;
