@@ -27,6 +27,24 @@ describe('withoutMetadata', () => {
     expect([after.width, after.height]).toEqual([30, 40]);
   });
 
+  it('leaves out XMP and the ICC profile too', async () => {
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Jane Patient</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>';
+    const bytes = await sharp({
+      create: { width: 20, height: 10, channels: 3, background: '#336699' },
+    })
+      .withIccProfile('p3')
+      .withXmp(xmp)
+      .jpeg()
+      .toBuffer();
+    expect(await sharp(bytes).metadata()).toMatchObject({ icc: expect.any(Buffer) });
+    const sent = await withoutMetadata({ fileName: 'a.jpg', contentType: 'image/jpeg', bytes });
+    const after = await sharp(sent.bytes).metadata();
+    expect(after.icc).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(sent.bytes.includes('Jane Patient')).toBe(false);
+  });
+
   it('re-encodes a PNG without its EXIF', async () => {
     const bytes = await photoWithGps('png');
     expect(hasGps((await sharp(bytes).metadata()).exif)).toBe(true);
