@@ -106,6 +106,45 @@ function homeChunkMarker(): Plugin {
 }
 
 /**
+ * A lazy chunk's import() carries the list of files to preload with it (`__vite__mapDeps`), and
+ * Vite lists every chunk the imported one needs, the entry's own static graph included. Those
+ * are always loaded before any code runs (the entry needs them to start), so naming them only
+ * adds bytes, uncompressible hashed names mostly, to every chunk that loads another: the
+ * appointment page's documents section named seven of them for its four modals. The entry's
+ * graph is read from the bundle before Vite writes the lists (this plugin's generateBundle
+ * runs before Vite's own post plugins) and left out of them; CSS is never passed here.
+ */
+function entryGraphPreloads() {
+  let entryGraph = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal:entry-graph-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+        ),
+      );
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('entryGraphPreloads: no entry chunk');
+      const graph = new Set<string>();
+      const visit = (fileName: string) => {
+        if (graph.has(fileName)) return;
+        graph.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+      };
+      visit(entry.fileName);
+      entryGraph = graph;
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[]) => {
+    if (entryGraph.size === 0) throw new Error('entryGraphPreloads: the entry graph is unknown');
+    return deps.filter((dep) => !entryGraph.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+/**
  * Writes `.br` and `.gz` beside every text asset, once, at maximum compression: the server
  * sends them to browsers that accept them (@fastify/static preCompressed), so no request pays
  * for compression and none gets the uncompressed files. index.html is rendered per request
@@ -141,6 +180,8 @@ function precompressAssets(): Plugin {
   };
 }
 
+const preloads = entryGraphPreloads();
+
 export default defineConfig(({ command }) => ({
   resolve: {
     // Only for `vite build`: the dev server and the web tests keep the development warnings.
@@ -151,8 +192,15 @@ export default defineConfig(({ command }) => ({
   },
   // @portal/contract declares `sideEffects: false`, so tree-shaking keeps zod out of pages
   // that only use its types and pure helpers.
-  plugins: [react(), sanitizerChunkMarker(), homeChunkMarker(), precompressAssets()],
+  plugins: [
+    react(),
+    sanitizerChunkMarker(),
+    homeChunkMarker(),
+    preloads.plugin,
+    precompressAssets(),
+  ],
   build: {
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
