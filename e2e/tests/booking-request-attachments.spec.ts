@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import {
+  documentsOf as documentsOfPage,
+  noticeOf,
+  pdfBytes,
+  pngBytes,
+  type UploadFile,
+} from '../support/attachments.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import {
   focusedName,
@@ -14,25 +21,14 @@ import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
  * A booking request's documents (docs/product/attachments.md): a patient signs in to their
  * request, uploads a referral PDF with the keyboard and sees it listed; the header's View
  * referral downloads the same bytes; after a second document View referral opens them in the
- * carousel viewer; deleting one brings the link back. The demo's CT brain and thyroid ultrasound both
- * need a referral, listed once.
+ * carousel viewer; deleting one brings the link back. The demo's CT brain and thyroid
+ * ultrasound both need a referral, listed once.
  */
 const suite = useSuite();
 const { t, openPage } = suite;
 const viewports: ViewportName[] = ['phone', 'desktop'];
 
-/** A small real PDF and a 1x1 PNG: the server sniffs the bytes. */
-const pdfBytes = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
-);
-const pngBytes = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const documentsOf = (page: Page) =>
-  page.getByRole('region', { name: t('patient_portal.attachments.heading') });
-const noticeOf = (page: Page) => page.getByRole('main').getByRole('article').getByRole('status');
+const documentsOf = (page: Page) => documentsOfPage(page, t);
 const viewReferral = (page: Page, role: 'link' | 'button') =>
   page.getByRole('banner').getByRole(role, { name: t('header.view_referral') });
 
@@ -46,12 +42,7 @@ async function press(page: Page, control: ReturnType<Page['getByRole']>) {
 }
 
 /** Uploads a file through the section's modal, with the keyboard for the section's button. */
-async function upload(
-  page: Page,
-  file: { name: string; mimeType: string; buffer: Buffer },
-  documentType: string,
-  screenshotName?: string,
-) {
+async function upload(page: Page, file: UploadFile, documentType: string, screenshotName?: string) {
   await press(
     page,
     documentsOf(page).getByRole('button', { name: t('patient_portal.attachments.upload_button') }),
