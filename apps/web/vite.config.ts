@@ -137,7 +137,14 @@ function entryGraphPreloads() {
       entryGraph = graph;
     },
   };
-  const resolveDependencies = (_file: string, deps: string[]) => {
+  const resolveDependencies = (
+    _file: string,
+    deps: string[],
+    context: { hostType: 'html' | 'js' },
+  ) => {
+    // index.html's modulepreload links are the entry graph itself: they must stay, or the
+    // browser finds react-dom and the rest only after the entry has loaded (a waterfall).
+    if (context.hostType === 'html') return deps;
     if (entryGraph.size === 0) throw new Error('entryGraphPreloads: the entry graph is unknown');
     return deps.filter((dep) => !entryGraph.has(dep));
   };
