@@ -54,3 +54,11 @@ export function uploadReferral(
     { method: 'POST', body },
   );
 }
+
+/** Takes back a referral uploaded while booking (replaced by another file, or deleted by staff). */
+export function deleteReferral(bookingKey: string, documentId: string) {
+  return apiRequest<null>(
+    `/api/booking-keys/${encodeURIComponent(bookingKey)}/documents/${encodeURIComponent(documentId)}`,
+    { method: 'DELETE' },
+  );
+}

@@ -185,6 +185,8 @@ export default function PatientForm({
 
         <ReferralUpload
           documentTypeId={outcome?.documentTypeId ?? null}
+          staff={staff}
+          disabled={isSubmitting}
           onUploaded={onReferralUploaded}
           validTypes={config.data?.validReferralContentTypes ?? []}
           examSlug={exams[0]?.slug}
