@@ -42,6 +42,11 @@ export const authenticationRequestSchema = z.object({
   authenticationType: authenticationTypeSchema,
   /** A captcha response token, when the provider is configured and the session has none verified. */
   captchaToken: z.string().min(1).max(4096).optional(),
+  /**
+   * A shared results link (docs/product/results-and-sharing.md): bookingKey is the share token,
+   * the date of birth is the patient's, and an OTP always follows, sent to the share's contact.
+   */
+  shared: z.boolean().optional(),
 });
 export const authenticationResponseSchema = z.object({
   success: z.boolean(),
@@ -57,6 +62,7 @@ export const authenticationResponseSchema = z.object({
 export const otpSendRequestSchema = z.object({
   bookingKey: bookingKeySchema,
   authenticationType: authenticationTypeSchema,
+  shared: z.boolean().optional(),
 });
 export const otpSendResponseSchema = z.object({
   sent: z.boolean(),
@@ -69,6 +75,7 @@ export const otpValidateRequestSchema = z.object({
   otp: z.string().regex(/^[0-9]{6}$/, 'must be 6 digits'),
   bookingKey: bookingKeySchema,
   authenticationType: authenticationTypeSchema,
+  shared: z.boolean().optional(),
 });
 export const otpValidateResponseSchema = z.object({
   success: z.boolean(),
@@ -89,11 +96,15 @@ export const captchaVerifyResponseSchema = z.object({ result: z.boolean() });
 export const sessionQuerySchema = z.object({
   bookingKey: bookingKeySchema,
   authenticationType: authenticationTypeSchema.optional(),
+  /** 'true' for a shared results link's session (bookingKey is then the share token). */
+  shared: z.enum(['true', 'false']).optional(),
 });
 export const sessionResponseSchema = z.object({
   authenticated: z.literal(true),
   bookingKey: bookingKeySchema,
   authenticationType: authenticationTypeSchema,
+  /** A recipient's session on a shared results link. */
+  shared: z.boolean(),
   /** When the session ends without activity (the earlier of idle and absolute expiry). */
   expiresAt: instantSchema,
 });

@@ -20,5 +20,7 @@ export * from './patient-portal.ts';
 export * from './patient-portal-codes.ts';
 export * from './preparation.ts';
 export * from './questionnaires.ts';
+export * from './results.ts';
+export * from './results-codes.ts';
 export * from './theme.ts';
 export * from './user.ts';

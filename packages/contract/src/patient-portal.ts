@@ -4,6 +4,7 @@ import { bookingKeySchema } from './booking.ts';
 import { slugSchema } from './catalogue.ts';
 import { cancelNoteMaxLength } from './patient-portal-codes.ts';
 import { timedPreparationStepSchema } from './preparation.ts';
+import { resultsConfigSchema, resultsPublicConfigSchema } from './results.ts';
 
 /**
  * The patient portal (docs/product/patient-portal.md): what a signed-in patient reads about
@@ -204,14 +205,18 @@ export const patientPortalConfigSchema = z.object({
   enquireOnlyModalities: z.array(slugSchema).default([]),
   /** Reminders (e-mail and SMS) this many hours before a booked appointment; [] sends none. */
   reminderLeadHours: z.array(z.number().int().min(1).max(336)).max(4).default([72, 24]),
+  /** Results access and sharing (docs/product/results-and-sharing.md#configuration). */
+  results: resultsConfigSchema.prefault({}),
 });
 
 /** GET /api/config/patient-portal: what the browser needs before any sign-in. */
-export const patientPortalPublicConfigSchema = patientPortalConfigSchema.pick({
-  patientPortalBackgroundImageEnabled: true,
-  cancelReasons: true,
-  rescheduleWalkInAllowed: true,
-});
+export const patientPortalPublicConfigSchema = patientPortalConfigSchema
+  .pick({
+    patientPortalBackgroundImageEnabled: true,
+    cancelReasons: true,
+    rescheduleWalkInAllowed: true,
+  })
+  .extend({ results: resultsPublicConfigSchema });
 
 export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
 export type AppointmentsSummaryResponse = z.infer<typeof appointmentsSummaryResponseSchema>;

@@ -121,6 +121,7 @@ export function createSessions(deps: {
         authenticated: true,
         bookingKey: session.bookingKey,
         authenticationType: session.authenticationType,
+        shared: false,
         expiresAt: session.expiresAt.toISOString(),
       };
     },

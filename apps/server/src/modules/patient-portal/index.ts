@@ -53,12 +53,18 @@ export async function patientPortalModule(
     store: createPatientPortalStore(deps.db),
     questionnaireApplies: deps.questionnaireApplies,
   });
-  const { patientPortalBackgroundImageEnabled, cancelReasons, rescheduleWalkInAllowed } =
+  const { patientPortalBackgroundImageEnabled, cancelReasons, rescheduleWalkInAllowed, results } =
     deps.settings;
   registerPatientPortalRoutes(app, summaries, {
     patientPortalBackgroundImageEnabled,
     cancelReasons,
     rescheduleWalkInAllowed,
+    results: {
+      shareExpiryDefaultDays: results.shareExpiryDefaultDays,
+      shareExpiryMaxDays: results.shareExpiryMaxDays,
+      shareNoteMaxLength: results.shareNoteMaxLength,
+      shareBySmsEnabled: results.shareBySmsEnabled,
+    },
   });
   registerAppointmentActionRoutes(app, deps.actions, summaries);
 }

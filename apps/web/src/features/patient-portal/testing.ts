@@ -17,6 +17,7 @@ export const sessionAnswer = (type: 'APPOINTMENT' | 'BOOKING_REQUEST' = 'APPOINT
     authenticated: true,
     bookingKey: portalKey,
     authenticationType: type,
+    shared: false,
     expiresAt: '2031-05-04T10:20:00+10:00',
   });
 
@@ -25,6 +26,12 @@ export const portalConfig = (overrides: Partial<PatientPortalPublicConfig> = {})
     patientPortalBackgroundImageEnabled: false,
     cancelReasons: ['FEELING_UNWELL', 'CANNOT_ATTEND', 'OTHER'],
     rescheduleWalkInAllowed: false,
+    results: {
+      shareExpiryDefaultDays: 14,
+      shareExpiryMaxDays: 90,
+      shareNoteMaxLength: 150,
+      shareBySmsEnabled: false,
+    },
     ...overrides,
   } satisfies PatientPortalPublicConfig);
 
