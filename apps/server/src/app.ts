@@ -21,6 +21,7 @@ import { availabilityModule, createAvailabilityService } from './modules/availab
 import { bookingModule, createAppointmentChanges } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { buildConfigService, configModule, startupConfig } from './modules/config/index.ts';
+import { consentFormsModule } from './modules/consent-forms/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { integrationModule } from './modules/integration/index.ts';
@@ -228,6 +229,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     attachments: providerAttachmentReads({ db: deps.db, storage }),
   });
   await app.register(questionnairesModule, { db: deps.db, clock: deps.clock });
+  await app.register(consentFormsModule, {
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: env.publicUrl,
+    providerName: provider.radiology.name,
+  });
   // Patients' messages are readable there: never in production, never with real delivery.
   await app.register(notificationsModule, {
     db: deps.db,

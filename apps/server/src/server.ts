@@ -14,6 +14,11 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createAvailabilityService } from './modules/availability/index.ts';
 import { createBookingCleanup } from './modules/booking/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
+import {
+  type ConsentFormConfig,
+  loadConsentFormConfig,
+  syncConsentForms,
+} from './modules/consent-forms/index.ts';
 import { createOutboxWorker } from './modules/notifications/index.ts';
 import { createCalendarFiles } from './modules/patient-portal/index.ts';
 import {
@@ -37,10 +42,12 @@ async function main(): Promise<void> {
   let env: ReturnType<typeof loadEnv>;
   let provider: ReturnType<typeof loadProviderConfig>;
   let questionnaires: QuestionnaireConfig[];
+  let consentForms: ConsentFormConfig[];
   try {
     env = loadEnv();
     provider = loadProviderConfig(env.configDir);
     questionnaires = loadQuestionnaireConfig(env.configDir);
+    consentForms = loadConsentFormConfig(env.configDir);
   } catch (error) {
     failFast(error);
   }
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     // Definitions are provider configuration: the files win, in every mode (a change adds a version).
     await syncQuestionnaires(handle.db, questionnaires, systemClock.now());
+    await syncConsentForms(handle.db, consentForms, systemClock.now());
   } catch (error) {
     failFast(error);
   }

@@ -10,6 +10,7 @@ export * from './bootstrap.ts';
 export * from './catalogue.ts';
 export * from './clinics.ts';
 export * from './config.ts';
+export * from './consent-forms.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './integration.ts';

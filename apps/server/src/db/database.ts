@@ -3,6 +3,7 @@ import type { AttachmentTables } from './tables/attachment-tables.ts';
 import type { AuthenticationTables } from './tables/authentication-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
+import type { ConsentFormTables } from './tables/consent-form-tables.ts';
 import type { IntegrationTables } from './tables/integration-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
 import type { ReminderTables } from './tables/reminder-tables.ts';
@@ -159,6 +160,7 @@ export interface Database
   extends CatalogueTables,
     AttachmentTables,
     BookingTables,
+    ConsentFormTables,
     QuestionnaireTables,
     AuthenticationTables,
     ReminderTables,

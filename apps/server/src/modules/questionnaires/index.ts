@@ -12,7 +12,15 @@ import { createQuestionnairesService } from './questionnaires.service.ts';
 import { registerSecuredQuestionnaireRoutes } from './secured-questionnaires.routes.ts';
 import { createSecuredQuestionnairesService } from './secured-questionnaires.service.ts';
 
-export { loadQuestionnaireConfig, type QuestionnaireConfig } from './questionnaire-config.ts';
+export { checkAnswerSet, InvalidAnswerSet } from './answer-validation.ts';
+export {
+  loadQuestionnaireConfig,
+  type QuestionnaireConfig,
+  type SurveyConfig,
+  surveyConfigSchema,
+  surveyProblems,
+  surveyQuestions,
+} from './questionnaire-config.ts';
 export type { SyncResult } from './questionnaire-sync.ts';
 export type { GateItem, QuestionnairesService } from './questionnaires.service.ts';
 

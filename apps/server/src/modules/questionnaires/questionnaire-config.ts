@@ -241,11 +241,18 @@ export function surveyQuestions(survey: SurveyConfig): QuestionConfig[] {
  */
 const requirableTypes: ReadonlySet<QuestionnaireType> = new Set(bookingFlowQuestionnaireTypes);
 
-/** Problems a schema cannot see: names, expression variables, cross references. */
-function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): string[] {
+/**
+ * Problems a survey's schema cannot see: a question name used twice, an expression that does
+ * not parse or names no question. `checkExpression` checks more expressions against the same
+ * names (outcome rules). Also used for consent forms' surveys (modules/consent-forms).
+ */
+export function surveyProblems(survey: SurveyConfig): {
+  problems: string[];
+  checkExpression: (where: string, text: string) => void;
+} {
   const problems: string[] = [];
   const names = new Set<string>();
-  for (const question of surveyQuestions(config.survey)) {
+  for (const question of surveyQuestions(survey)) {
     if (names.has(question.name))
       problems.push(`survey: question name ${question.name} is used twice`);
     names.add(question.name);
@@ -261,7 +268,7 @@ function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): st
       if (!names.has(root)) problems.push(`${where}: "${text}" names no question ${root}`);
     }
   };
-  for (const page of config.survey.pages) {
+  for (const page of survey.pages) {
     if (page.visibleIf) checkExpression(`survey.${page.name}.visibleIf`, page.visibleIf);
     for (const question of page.elements) {
       for (const key of ['visibleIf', 'requiredIf', 'expression'] as const) {
@@ -270,6 +277,12 @@ function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): st
       }
     }
   }
+  return { problems, checkExpression };
+}
+
+/** Problems a schema cannot see: names, expression variables, cross references. */
+function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): string[] {
+  const { problems, checkExpression } = surveyProblems(config.survey);
   config.outcomes.forEach((rule, index) => {
     checkExpression(`outcomes[${index}].when`, rule.when);
     if (rule.restrictQuestionnaire && !slugs.has(rule.restrictQuestionnaire)) {
