@@ -27,6 +27,7 @@ import { healthModule } from './modules/health/index.ts';
 import { integrationModule } from './modules/integration/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { patientChangeDecisions, patientChangesModule } from './modules/patient-changes/index.ts';
 import {
   createAppointmentActionsService,
   patientPortalModule,
@@ -34,6 +35,7 @@ import {
 import {
   createAppointmentQuestionnaireCheck,
   createBookingQuestionnaireHooks,
+  createPatientDetailOutcome,
   questionnairesModule,
 } from './modules/questionnaires/index.ts';
 import { remindersModule } from './modules/reminders/index.ts';
@@ -227,6 +229,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     db: deps.db,
     clock: deps.clock,
     attachments: providerAttachmentReads({ db: deps.db, storage }),
+    patientChanges: patientChangeDecisions({
+      db: deps.db,
+      clock: deps.clock,
+      providerName: provider.radiology.name,
+    }),
+  });
+  // Patients ask for their details to change; the provider decides through the integration.
+  await app.register(patientChangesModule, {
+    db: deps.db,
+    clock: deps.clock,
+    settings: provider.patientDetails,
+    outcomeOf: createPatientDetailOutcome({ db: deps.db, clock: deps.clock }),
   });
   await app.register(questionnairesModule, { db: deps.db, clock: deps.clock });
   await app.register(consentFormsModule, {

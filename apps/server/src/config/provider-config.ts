@@ -15,7 +15,9 @@ import {
   type IntegrationConfig,
   integrationConfigSchema,
   isSupportedLocale,
+  type PatientDetailsConfig,
   type PatientPortalConfig,
+  patientDetailsConfigSchema,
   patientPortalConfigSchema,
   type RadiologyConfig,
   radiologyConfigSchema,
@@ -47,6 +49,8 @@ export interface ProviderConfig {
   authentication: AuthenticationConfig;
   /** What patients may change and when (config/patient-portal.json, optional). */
   patientPortal: PatientPortalConfig;
+  /** Detail change requests: fields, ethnicities, insurance types (config/patient-details.json). */
+  patientDetails: PatientDetailsConfig;
   termsHtml: string;
   /** Provider overrides of the bundled dictionaries (config/translations/<locale>.json). */
   translations: Partial<Record<SupportedLocale, TranslationDictionary>>;
@@ -159,6 +163,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
   const booking = parseFile('booking.json', bookingConfigSchema);
   const authentication = parseFile('authentication.json', authenticationConfigSchema);
   const patientPortal = parseFile('patient-portal.json', patientPortalConfigSchema);
+  const patientDetails = parseFile('patient-details.json', patientDetailsConfigSchema);
   // Its name until migration 011's rename: a kept old file would otherwise be ignored in silence,
   // and sign-in would run on the defaults instead of the provider's OTP and captcha settings.
   if (existsSync(join(configDir, 'access.json'))) {
@@ -181,7 +186,8 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     !radiology ||
     !booking ||
     !authentication ||
-    !patientPortal
+    !patientPortal ||
+    !patientDetails
   ) {
     throw new ProviderConfigError(problems);
   }
@@ -194,6 +200,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     booking,
     authentication,
     patientPortal,
+    patientDetails,
     termsHtml,
     translations,
     assets: assets as Record<ApplicationAssetName, ProviderAsset>,

@@ -5,6 +5,7 @@ import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
 import type { ConsentFormTables } from './tables/consent-form-tables.ts';
 import type { IntegrationTables } from './tables/integration-tables.ts';
+import type { PatientChangeTables } from './tables/patient-change-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
 import type { ReminderTables } from './tables/reminder-tables.ts';
 
@@ -164,7 +165,8 @@ export interface Database
     QuestionnaireTables,
     AuthenticationTables,
     ReminderTables,
-    IntegrationTables {
+    IntegrationTables,
+    PatientChangeTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;

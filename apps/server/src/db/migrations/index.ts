@@ -15,6 +15,7 @@ import { migration013 } from './013-exam-preparation-steps.ts';
 import { migration014 } from './014-appointment-reminders.ts';
 import { migration015 } from './015-attachments.ts';
 import { migration016 } from './016-provider-api-keys.ts';
+import { migration019 } from './019-patient-change-requests.ts';
 import { migration018 } from './018-consent-forms.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '014-appointment-reminders': migration014,
   '015-attachments': migration015,
   '016-provider-api-keys': migration016,
+  '019-patient-change-requests': migration019,
   '018-consent-forms': migration018,
 };

@@ -41,6 +41,15 @@ export interface PatientsTable {
   postal_code: string;
   medicare_number: string | null;
   created_at: CreatedAt;
+  /** Migration 019: what a patient may ask to change besides the booking form's fields. */
+  street_address: string | null;
+  suburb: string | null;
+  state: string | null;
+  /** Ids of config/patient-details.json's options. */
+  ethnicity_id: number | null;
+  insurance_type_id: number | null;
+  insurance_number: string | null;
+  validation_code: string | null;
 }
 
 export interface BookingKeysTable {

@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProviderAttachmentReads } from '../attachments/index.ts';
+import type { PatientChangeDecisions } from '../patient-changes/index.ts';
 import { createApiKeyService } from './api-keys.service.ts';
 import { registerIntegrationRoutes } from './integration.routes.ts';
 import { createIntegrationService } from './integration.service.ts';
 import { createIntegrationStore } from './integration-store.ts';
+import { registerPatientChangeRoutes } from './patient-change.routes.ts';
 
 export type { ApiKeySummary } from './api-keys.service.ts';
 export {
@@ -25,6 +27,8 @@ export interface IntegrationModuleDeps {
   clock: Clock;
   /** The attachments module's reads for the provider (images without their metadata). */
   attachments: ProviderAttachmentReads;
+  /** The patient-changes module's decisions on patients' detail change requests. */
+  patientChanges: PatientChangeDecisions;
 }
 
 export async function integrationModule(app: FastifyInstance, deps: IntegrationModuleDeps) {
@@ -36,6 +40,7 @@ export async function integrationModule(app: FastifyInstance, deps: IntegrationM
     attachments: deps.attachments,
   });
   registerIntegrationRoutes(app, { keys, service });
+  registerPatientChangeRoutes(app, deps.patientChanges);
 }
 
 /** The operator's key management (`npm run api-key`): create, revoke, list. */

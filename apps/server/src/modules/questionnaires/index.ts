@@ -55,6 +55,25 @@ export function createAppointmentQuestionnaireCheck(deps: { db: Kysely<Database>
   };
 }
 
+/**
+ * For patient detail change requests (patient-changes): what a booked key's answers say about
+ * the patient's details (issue 5's insuranceTypeId and validationCodeRequired).
+ */
+export function createPatientDetailOutcome(deps: { db: Kysely<Database>; clock: Clock }) {
+  const service = createQuestionnairesService({
+    store: createQuestionnaireStore(deps.db),
+    clock: deps.clock,
+  });
+  return async (bookingKey: string, examSlugs: readonly string[]) => {
+    if (examSlugs.length === 0) return { insuranceTypeId: null, validationCodeRequired: false };
+    const outcome = await service.bookedOutcome(bookingKey, examSlugs);
+    return {
+      insuranceTypeId: outcome.insuranceTypeId,
+      validationCodeRequired: outcome.validationCodeRequired,
+    };
+  };
+}
+
 export interface QuestionnairesModuleDeps {
   db: Kysely<Database>;
   clock: Clock;

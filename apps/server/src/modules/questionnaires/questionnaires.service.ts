@@ -157,6 +157,18 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       return withApiKey(store, bookingKey, await evaluate(store, bookingKey, examSlugs, now), null);
     },
 
+    /**
+     * The outcome of a booked key's answers, for the patient's details (patient-changes: the
+     * insurance type an answer names, a validation code an answer requires). A read of a
+     * key already used, so without the reserved-key check.
+     */
+    async bookedOutcome(
+      bookingKey: string,
+      examSlugs: readonly string[],
+    ): Promise<ProcessedOutcome> {
+      return (await evaluate(store, bookingKey, examSlugs, clock.now())).outcome;
+    },
+
     /** changeExamFromOutcome: records a change only an outcome allows. */
     async changeExam(bookingKey: string, request: ExamChangeRequest): Promise<ChangedExamSlug> {
       const now = clock.now();
