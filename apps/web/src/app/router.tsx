@@ -97,6 +97,10 @@ export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHom
       lazy: patientPortalRoutes.reschedule,
     },
     { path: 'a/:bookingKey', lazy: patientPortalRoutes.appointment, handle: summaryPage },
+    { path: 'appointments/:bookingKey/result', lazy: patientPortalRoutes.results },
+    { path: 'a/:bookingKey/result', lazy: patientPortalRoutes.results },
+    { path: 'appointments/:bookingKey/result/patient', lazy: patientPortalRoutes.resultsHistory },
+    { path: 'a/:bookingKey/result/patient', lazy: patientPortalRoutes.resultsHistory },
     { path: 'appointment-links/:token', lazy: patientPortalRoutes.appointmentLink },
     {
       path: 'booking-requests/:bookingKey',
@@ -104,7 +108,7 @@ export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHom
       handle: summaryPage,
     },
     { path: 'br/:bookingKey', lazy: patientPortalRoutes.bookingRequest, handle: summaryPage },
-    // The patient portal's other pages (results, check-in, ...) come with later issues.
+    // The patient portal's other pages (check-in, ...) come with later issues.
     later('appointments/*', 'page.appointments.title'),
     later('a/*', 'page.appointments.title'),
     later('booking-requests/*', 'page.booking_requests.title'),

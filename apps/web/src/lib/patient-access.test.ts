@@ -42,4 +42,42 @@ describe('authenticationUrl', () => {
     expect(url.startsWith('/iframe/authentication?')).toBe(true);
     expect(url).toContain('isBookingRequest=true');
   });
+
+  it('marks a shared results link, whether the page or only its address says so', () => {
+    const params = (url: string) =>
+      Object.fromEntries(new URL(url, 'https://p.example').searchParams);
+    expect(
+      params(
+        authenticationUrl(
+          '/appointments/t1/result?shared=true',
+          patientPageTarget('/appointments/t1/result') ?? {
+            bookingKey: 't1',
+            type: 'APPOINTMENT_RESULTS',
+          },
+        ),
+      ),
+    ).toEqual({
+      returnUrl: '/appointments/t1/result?shared=true',
+      bookingKey: 't1',
+      type: 'APPOINTMENT_RESULTS',
+      shared: 'true',
+    });
+    expect(
+      params(
+        authenticationUrl('/appointments/t1/result', {
+          bookingKey: 't1',
+          type: 'APPOINTMENT_RESULTS',
+          shared: true,
+        }),
+      ).shared,
+    ).toBe('true');
+    expect(
+      params(
+        authenticationUrl('/appointments/k1/result', {
+          bookingKey: 'k1',
+          type: 'APPOINTMENT_RESULTS',
+        }),
+      ).shared,
+    ).toBeUndefined();
+  });
 });

@@ -11,7 +11,7 @@ import { apiGet, apiRequest, PATIENT_SESSION_PATH } from './api-client.ts';
 /** Every cached piece of patient data sits under this key, so a logout can drop all of it. */
 export const patientQueryKey = ['patient'] as const;
 export const patientSessionQueryKey = (target: PatientPageTarget) =>
-  [...patientQueryKey, 'session', target.bookingKey, target.type] as const;
+  [...patientQueryKey, 'session', target.bookingKey, target.type, target.shared === true] as const;
 
 /**
  * The authenticated check for one kind of page: the session, or a 401 ApiError (which does not
@@ -20,7 +20,11 @@ export const patientSessionQueryKey = (target: PatientPageTarget) =>
  */
 export function checkPatientSession(target: PatientPageTarget, signal?: AbortSignal) {
   return apiGet<SessionResponse>(PATIENT_SESSION_PATH, {
-    query: { bookingKey: target.bookingKey, authenticationType: target.type },
+    query: {
+      bookingKey: target.bookingKey,
+      authenticationType: target.type,
+      ...(target.shared ? { shared: 'true' } : {}),
+    },
     signal,
   });
 }
@@ -38,6 +42,8 @@ export async function logoutPatient(): Promise<void> {
 export interface PatientPageTarget {
   bookingKey: string;
   type: AuthenticationType;
+  /** A shared results link (`?shared=true`): bookingKey is then the share token. */
+  shared?: boolean | undefined;
 }
 
 const appointmentSections = new Set(['appointments', 'a']);
@@ -59,9 +65,16 @@ export function patientPageTarget(pathname: string): PatientPageTarget | null {
   return { bookingKey, type };
 }
 
+/** Whether a page address (path and query) is a shared results link's: `?shared=true`. */
+export function isSharedLink(url: string): boolean {
+  const query = url.split('?')[1]?.split('#')[0] ?? '';
+  return new URLSearchParams(query).get('shared') === 'true';
+}
+
 /**
  * The authentication page for a patient page: `/authentication?returnUrl=&bookingKey=&type=`
- * (with the iframe prefix when the page is embedded).
+ * (with the iframe prefix when the page is embedded, and `shared=true` for a shared link's page,
+ * which the 401 rule knows only from its address).
  */
 export function authenticationUrl(
   returnUrl: string,
@@ -74,6 +87,7 @@ export function authenticationUrl(
     bookingKey: target.bookingKey,
     type: target.type,
     ...(target.type === 'BOOKING_REQUEST' ? { isBookingRequest: 'true' } : {}),
+    ...(target.shared || isSharedLink(returnUrl) ? { shared: 'true' } : {}),
     ...extra,
   });
   return `${prefix}/authentication?${query.toString()}`;

@@ -16,6 +16,14 @@ export const patientPortalRoutes = {
   reschedule: async () => ({
     Component: (await import('./routes/reschedule-page.tsx')).ReschedulePage,
   }),
+  /** /appointments/:bookingKey/result: the results (a shared link's with ?shared=true). */
+  results: async () => ({
+    Component: (await import('./routes/results-page.tsx')).ResultsPage,
+  }),
+  /** /appointments/:bookingKey/result/patient: every result of the patient (after a match). */
+  resultsHistory: async () => ({
+    Component: (await import('./routes/results-history-page.tsx')).ResultsHistoryPage,
+  }),
   /** /appointment-links/:token: a reminder's confirm or cancel link (no sign-in). */
   appointmentLink: async () => ({
     Component: (await import('./routes/appointment-link-page.tsx')).AppointmentLinkPage,

@@ -24,10 +24,15 @@ export function authenticate(body: AuthenticationRequest) {
   return apiRequest<AuthenticationResponse>('/api/authentication', { method: 'POST', body });
 }
 
-export function sendOtp(bookingKey: string, authenticationType: AuthenticationType) {
+/** `shared`: a shared results link, whose bookingKey is the share token. */
+export function sendOtp(
+  bookingKey: string,
+  authenticationType: AuthenticationType,
+  shared: boolean,
+) {
   return apiRequest<OtpSendResponse>('/api/authentication/otp', {
     method: 'POST',
-    body: { bookingKey, authenticationType },
+    body: { bookingKey, authenticationType, shared },
   });
 }
 
@@ -35,10 +40,11 @@ export function validateOtp(
   otp: string,
   bookingKey: string,
   authenticationType: AuthenticationType,
+  shared: boolean,
 ) {
   return apiRequest<OtpValidateResponse>('/api/authentication/otp/validate', {
     method: 'POST',
-    body: { otp, bookingKey, authenticationType },
+    body: { otp, bookingKey, authenticationType, shared },
   });
 }
 

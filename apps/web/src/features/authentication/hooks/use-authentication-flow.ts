@@ -74,6 +74,7 @@ export function useAuthenticationFlow(input: FlowInput) {
           dateOfBirth,
           contactNumber,
           authenticationType: type,
+          shared,
           ...(input.captchaToken ? { captchaToken: input.captchaToken } : {}),
         });
         if (answer.maxAttemptsReached) return toDeny();
@@ -94,6 +95,7 @@ export function useAuthenticationFlow(input: FlowInput) {
     [
       bookingKey,
       type,
+      shared,
       input.captchaToken,
       failureText,
       toDeny,
@@ -109,7 +111,7 @@ export function useAuthenticationFlow(input: FlowInput) {
       setError(null);
       setResent(false);
       try {
-        const answer = await validateOtp(otp, bookingKey, type);
+        const answer = await validateOtp(otp, bookingKey, type, shared);
         if (answer.maxAttemptsReached) return toDeny();
         if (answer.success) return succeed();
         setError(t('message.authentication_otp_error'));
@@ -124,14 +126,14 @@ export function useAuthenticationFlow(input: FlowInput) {
         setStep('otp');
       }
     },
-    [bookingKey, type, toDeny, succeed, t, failureText],
+    [bookingKey, type, shared, toDeny, succeed, t, failureText],
   );
 
   const resendOtp = useCallback(async () => {
     setError(null);
     setResent(false);
     try {
-      const answer = await sendOtp(bookingKey, type);
+      const answer = await sendOtp(bookingKey, type, shared);
       setResent(answer.sent);
       countdown.start(answer.retryAfterSeconds || (answer.sent ? defaultOtpSeconds : 0));
     } catch (caught) {
@@ -141,7 +143,7 @@ export function useAuthenticationFlow(input: FlowInput) {
       }
       setError(t('message.generic_error'));
     }
-  }, [bookingKey, type, countdown, defaultOtpSeconds, failureText, t]);
+  }, [bookingKey, type, shared, countdown, defaultOtpSeconds, failureText, t]);
 
   const closeModal = useCallback(() => {
     setStep((current) =>

@@ -85,9 +85,15 @@ describe('authenticationTarget', () => {
 
 describe('maxAttemptsDenyUrl', () => {
   it('uses the results message when the URL concerns results', () => {
-    expect(maxAttemptsDenyUrl(['/appointments/k/result', '/authentication'], true)).toBe(
+    expect(maxAttemptsDenyUrl(['/appointments/k/result', '/authentication'], false)).toBe(
       '/deny?maxAttempts=true&message=max_attempts_reached_results',
     );
+  });
+
+  it('uses the shared message on a shared link, which is a results page too (issue 15)', () => {
+    expect(
+      maxAttemptsDenyUrl(['/appointments/t/result?shared=true', '/authentication'], true),
+    ).toBe('/deny?maxAttempts=true&message=max_attempts_reached_shared');
   });
 
   it('uses the shared message in shared mode, else none', () => {

@@ -85,16 +85,17 @@ export function authenticationTarget(
 }
 
 /**
- * /deny after too many attempts (docs/product/authentication.md#attempt-limits): the results
- * message when the URL concerns results, the shared message in shared mode, else the plain
- * max-attempts message.
+ * /deny after too many attempts (docs/product/authentication.md#attempt-limits): the shared
+ * message in shared mode, the results message when the URL concerns results, else the plain
+ * max-attempts message. Shared mode comes first: a shared link is always a results page, so the
+ * other order would never say it.
  */
 export function maxAttemptsDenyUrl(urls: string[], shared: boolean): string {
   const query = new URLSearchParams({ maxAttempts: 'true' });
-  if (urls.some((url) => url.includes('/result'))) {
-    query.set('message', 'max_attempts_reached_results');
-  } else if (shared) {
+  if (shared) {
     query.set('message', 'max_attempts_reached_shared');
+  } else if (urls.some((url) => url.includes('/result'))) {
+    query.set('message', 'max_attempts_reached_results');
   }
   return `/deny?${query.toString()}`;
 }

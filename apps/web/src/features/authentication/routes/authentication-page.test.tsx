@@ -65,6 +65,7 @@ describe('authentication page', slow, () => {
       dateOfBirth: '1984-03-09',
       contactNumber: null,
       authenticationType: 'APPOINTMENT',
+      shared: false,
     });
   });
 
@@ -132,6 +133,7 @@ describe('authentication page', slow, () => {
     expect(bodyOf(fetchMock, '/api/authentication')).toMatchObject({
       dateOfBirth: '1984-03-09',
       contactNumber: null,
+      shared: true,
     });
   });
 
@@ -225,6 +227,7 @@ describe('OTP step', slow, () => {
       otp: '123456',
       bookingKey: key,
       authenticationType: 'APPOINTMENT',
+      shared: false,
     });
   });
 
@@ -295,6 +298,36 @@ describe('OTP step', slow, () => {
     await user.click(within(otp).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/deny'));
     expect(router.state.location.search).toContain('message=max_attempts_reached_results');
+  });
+
+  it('says a shared link at every step, and sends it to /deny with the shared message', async () => {
+    const { user, router, fetchMock } = await renderApp(
+      page(
+        `returnUrl=%2Fappointments%2F${key}%2Fresult%3Fshared%3Dtrue&bookingKey=${key}&type=APPOINTMENT_RESULTS&shared=true`,
+      ),
+      {
+        api: {
+          '/api/config/authentication': accessConfig(),
+          '/api/authentication': answer({ otpRequired: true, otpChannel: 'EMAIL' }),
+          '/api/authentication/otp/validate': () =>
+            jsonResponse({ success: false, maxAttemptsReached: true, message: null }),
+        },
+      },
+    );
+    const dialog = await typeDateOfBirth(user, '9', '3', '1984');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const otp = await screen.findByRole('dialog', { name: 'Enter the security code' });
+    await user.type(within(otp).getByRole('textbox', { name: 'Security code' }), '111111');
+    await user.click(within(otp).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deny'));
+    expect(router.state.location.search).toBe(
+      '?maxAttempts=true&message=max_attempts_reached_shared',
+    );
+    expect(bodyOf(fetchMock, '/api/authentication')).toMatchObject({ shared: true });
+    expect(bodyOf(fetchMock, '/api/authentication/otp/validate')).toMatchObject({
+      otp: '111111',
+      shared: true,
+    });
   });
 
   it('returns to the date of birth when the pending session is gone (401)', async () => {

@@ -5,7 +5,7 @@ import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { useIsMobile } from '../../../lib/media-query.ts';
 import type { PatientPageTarget } from '../../../lib/patient-access.ts';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
-import { usePatientSession } from '../hooks/use-patient-session.ts';
+import { type PatientSignIn, usePatientSession } from '../hooks/use-patient-session.ts';
 import { LogoutButton } from './logout-button.tsx';
 import { PatientNotice } from './patient-notice.tsx';
 import frame from './patient-page.module.css';
@@ -23,14 +23,17 @@ export const backgroundImageUrl = '/api/assets/application/patient_portal_backgr
 export function PatientPage({
   title,
   target,
+  signIn,
   children,
 }: {
   title: string;
   target: PatientPageTarget;
+  /** How the page signs in when its session check answers 401 (this page by default). */
+  signIn?: PatientSignIn | undefined;
   children: (authenticated: boolean) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { authenticated, failed, session } = usePatientSession(target);
+  const { authenticated, failed, session } = usePatientSession(target, signIn);
   const config = usePatientPortalConfig().data;
   const isMobile = useIsMobile();
   return (
