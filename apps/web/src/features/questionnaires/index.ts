@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+
 /**
  * Questionnaires (docs/product/questionnaires.md): the survey modal, the /questionnaires page and
  * the booking flow's questionnaires. SurveyJS itself loads only when a questionnaire shows.
@@ -11,4 +13,11 @@ export {
 export const questionnairesRoute = async () => ({
   Component: (await import('./routes/questionnaires-page.tsx')).QuestionnairesPage,
 });
-export { bookingFormTypes, isTranslationKey } from './model/questionnaire-rules.ts';
+export { bookingFormTypes, isTranslationKey, surveyLocaleOf } from './model/questionnaire-rules.ts';
+
+/**
+ * One SurveyJS survey, loaded on demand (survey-core and its CSS come with it): for features that
+ * draw their own modal around it (consent forms). `readOnlyData` shows given answers read-only.
+ */
+export const LazySurveyView = lazy(() => import('./components/survey-view.tsx'));
+export type { SurveyViewProps } from './components/survey-view.tsx';

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
@@ -8,6 +8,16 @@ import { AppointmentCard } from '../components/appointment-card.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 import { currentAppointments } from '../model/manage-rules.ts';
+
+// Consent forms (their own feature) load after the page's first render: the appointment page's
+// initial JS budget has no room for them (docs/benchmarks.md); SurveyJS only when a form opens.
+const ConsentFormsSection = lazy(async () => ({
+  default: (await import('../../consent-forms/index.ts')).ConsentFormsSection,
+}));
+// The patient's details card (docs/product/patient-detail-changes.md), on demand as well.
+const PatientDetailsSection = lazy(async () => ({
+  default: (await import('../components/patient-details-section.tsx')).PatientDetailsSection,
+}));
 
 /**
  * The appointment page (docs/product/patient-portal.md#manage): /appointments/:bookingKey,
@@ -46,6 +56,14 @@ function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enab
       {appointments.map((appointment) => (
         <AppointmentCard key={appointment.id} bookingKey={bookingKey} appointment={appointment} />
       ))}
+      {appointments.length > 0 ? (
+        <Suspense fallback={null}>
+          <ConsentFormsSection bookingKey={bookingKey} />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={null}>
+        <PatientDetailsSection target={{ kind: 'appointments', bookingKey }} />
+      </Suspense>
       <p className={styles.keyLine}>
         {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>
       </p>

@@ -17,6 +17,8 @@ export interface SurveyViewProps {
   onSubmit: (result: string) => Promise<void>;
   /** Runs once the answer is saved. */
   onSaved: () => void;
+  /** Answers to show, read-only (a signed consent form, modules consent-forms); no Complete. */
+  readOnlyData?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -61,9 +63,19 @@ function keepProviderCssLast(): void {
   if (style && style !== document.head.lastElementChild) document.head.append(style);
 }
 
-export default function SurveyView({ definition, locale, onSubmit, onSaved }: SurveyViewProps) {
+export default function SurveyView({
+  definition,
+  locale,
+  onSubmit,
+  onSaved,
+  readOnlyData,
+}: SurveyViewProps) {
   const [model] = useState(() => {
     const survey = new Model(definition);
+    if (readOnlyData) {
+      survey.data = readOnlyData;
+      survey.mode = 'display';
+    }
     survey.locale = locale;
     // The modal's heading already names the questionnaire.
     survey.showTitle = false;

@@ -1,0 +1,174 @@
+import type { AppointmentConsentForm } from '@portal/contract';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { LazySurveyView, surveyLocaleOf } from '../../questionnaires/index.ts';
+import styles from './consent-forms.module.css';
+
+/**
+ * Signing one consent form (docs/product/consent-forms.md#signing): the form's SurveyJS survey
+ * in a static modal (neither Escape nor a click outside closes it). Its close control asks
+ * first, because forms are left unsigned; leaving goes to the home page (spec 2 §2, §4).
+ */
+export function ConsentFormModal({
+  form,
+  position,
+  onSubmit,
+  onSaved,
+  onLeave,
+}: {
+  form: AppointmentConsentForm | null;
+  position: { index: number; total: number } | null;
+  /** Signs with these answers (JSON of survey.data); rejects with the message to show. */
+  onSubmit: (result: string) => Promise<void>;
+  onSaved: () => void;
+  /** The patient confirmed leaving with forms unsigned. */
+  onLeave: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const submit = async (result: string) => {
+    setError(null);
+    try {
+      await onSubmit(result);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : t('consent_forms.errors.general'));
+      throw cause;
+    }
+  };
+
+  return (
+    <Modal
+      isOpen={form !== null}
+      dismiss="static"
+      onClose={() => setConfirming(true)}
+      closeLabel={t('consent_forms.close')}
+      size="lg"
+      eyebrow={
+        position && position.total > 1
+          ? t('consent_forms.position', { index: position.index, total: position.total })
+          : null
+      }
+      title={form?.title}
+      dialogProps={{ 'data-consent-form': form?.slug }}
+    >
+      {form ? (
+        <p className={styles.meta}>{t('consent_forms.for_exam', { exam: form.examName })}</p>
+      ) : null}
+      <div role="alert" className={error ? styles.error : undefined}>
+        {error}
+      </div>
+      {form ? (
+        <Suspense fallback={<Loading />}>
+          <LazySurveyView
+            key={`${form.appointmentId}:${form.consentFormId}:${form.version}`}
+            definition={form.definition}
+            locale={surveyLocaleOf(i18n.language)}
+            onSubmit={submit}
+            onSaved={() => {
+              setError(null);
+              onSaved();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {/* Inside the dialog, so react-aria stacks it over this one (a nested modal). */}
+      <Modal
+        isOpen={confirming}
+        dismiss="static"
+        size="sm"
+        role="alertdialog"
+        title={t('consent_forms.confirm_leave_title')}
+        actions={
+          <>
+            <button type="button" className={styles.button} onClick={() => setConfirming(false)}>
+              {t('consent_forms.confirm_leave_stay')}
+            </button>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                setConfirming(false);
+                onLeave();
+              }}
+            >
+              {t('consent_forms.confirm_leave_leave')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('consent_forms.confirm_leave_text')}</p>
+      </Modal>
+    </Modal>
+  );
+}
+
+/** A signed form read-only: the version signed, with its answers, whatever the form is now. */
+export function SignedConsentModal({
+  form,
+  onClose,
+}: {
+  form: AppointmentConsentForm | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const signature = form?.signature;
+  return (
+    <Modal
+      isOpen={form !== null && signature !== null}
+      dismiss="escape"
+      onClose={onClose}
+      closeLabel={t('consent_forms.close_signed')}
+      size="lg"
+      title={form?.title}
+      dialogProps={{ 'data-consent-form': form?.slug }}
+      actions={
+        <button type="button" className={styles.secondaryButton} onClick={onClose}>
+          {t('consent_forms.close_signed')}
+        </button>
+      }
+    >
+      {form && signature ? (
+        <>
+          <SignatureFacts form={form} />
+          <Suspense fallback={<Loading />}>
+            <LazySurveyView
+              key={`${form.appointmentId}:${form.consentFormId}:${form.version}`}
+              definition={form.definition}
+              locale={surveyLocaleOf(i18n.language)}
+              readOnlyData={signature.answers}
+              onSubmit={async () => {}}
+              onSaved={() => {}}
+            />
+          </Suspense>
+        </>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Signed when, by whom (the typed name), and whether it verifies. */
+export function SignatureFacts({ form }: { form: AppointmentConsentForm }) {
+  const { t, i18n } = useTranslation();
+  const signature = form.signature;
+  if (!signature) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(signature.signedAt));
+  return (
+    <>
+      <p className={styles.done}>
+        {signature.signerName
+          ? t('consent_forms.signed_by_on', { name: signature.signerName, date })
+          : t('consent_forms.signed_on', { date })}
+      </p>
+      <p className={signature.verified ? styles.meta : styles.warning}>
+        {t(signature.verified ? 'consent_forms.verified' : 'consent_forms.not_verified')}
+      </p>
+    </>
+  );
+}
