@@ -57,7 +57,11 @@ export function ShareForm({
   const left = noteCharactersLeft(values.note, rules);
   const set = (field: keyof ShareFormValues) => (value: string | number) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => ({ ...current, [field]: undefined }));
+    // The server's word on a field holds until the patient changes that field.
+    setServerErrors((current) => {
+      const { [field as keyof ShareFormErrors]: _changed, ...rest } = current;
+      return rest;
+    });
   };
 
   const submit = async (event: FormEvent) => {

@@ -2,6 +2,7 @@ import type { AppointmentResult, SharedAccessRecord } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useShares } from '../api/results-api.ts';
 import {
   browserSummary,
@@ -81,9 +82,10 @@ function ShareItem({
   onRevoke: (share: SharedAccessRecord) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const now = useClock();
   const when = (instant: string) => formatLocalDateTime(instant, i18n.language);
   const exam = sharedExamName(share, results);
-  const active = shareIsActive(share, new Date());
+  const active = shareIsActive(share, now());
   const who = share.contactName
     ? t('results.shares.to_named', { name: share.contactName, contact: share.contactDetails })
     : share.contactDetails;
@@ -126,7 +128,7 @@ function ShareItem({
       <div className={styles.accesses}>
         <p className={styles.accessTitle}>{t('results.shares.accesses_title')}</p>
         {share.accesses.length === 0 ? (
-          <p>{t('results.shares.no_accesses')}</p>
+          <p className={styles.noAccesses}>{t('results.shares.no_accesses')}</p>
         ) : (
           <ul>
             {share.accesses.map((access) => (
