@@ -96,6 +96,13 @@ export function CompletionSummary() {
         <button type="button" className={styles.button} onClick={() => setRedirecting(true)}>
           {t('booking.complete.manage')}
         </button>
+        {/* The details form opens on the booking's page once signed in (origin CONFIRMATION). */}
+        <Link
+          to={`${target}${target.includes('?') ? '&' : '?'}updateDetails=CONFIRMATION`}
+          className={styles.linkButton}
+        >
+          {t('patient_details.update_button')}
+        </Link>
         <Link to={link('/')} className={styles.linkButton}>
           {t('booking.complete.book_another')}
         </Link>

@@ -18,6 +18,9 @@ import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 const RequestDocuments = lazy(async () => ({
   default: (await import('../components/request-documents.tsx')).RequestDocuments,
 }));
+const PatientDetailsSection = lazy(async () => ({
+  default: (await import('../components/patient-details-section.tsx')).PatientDetailsSection,
+}));
 
 /**
  * The booking request page: /booking-requests/:bookingKey and /br/:bookingKey. The request's
@@ -127,6 +130,9 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
         </Suspense>
         <StatusNotice text={notice} />
       </Card>
+      <Suspense fallback={null}>
+        <PatientDetailsSection target={{ kind: 'booking_requests', bookingKey }} />
+      </Suspense>
       <p className={styles.keyLine}>
         {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>
       </p>
