@@ -39,6 +39,11 @@ import {
   questionnairesModule,
 } from './modules/questionnaires/index.ts';
 import { remindersModule } from './modules/reminders/index.ts';
+import {
+  providerResultReleases,
+  resultsModule,
+  sharedResultsAccess,
+} from './modules/results/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -139,6 +144,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(assetsModule, { provider, translations });
   await app.register(accountModule);
+  // Results and their shares: a shared link's sign-in checks its share (decision 023).
+  const resultsDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    settings: provider.patientPortal.results,
+    providerName: provider.radiology.name,
+    publicUrl: env.publicUrl,
+  };
   // Before every module with /api/secured routes: it adds the cookie parser and their guard.
   await app.register(authenticationModule, {
     db: deps.db,
@@ -151,6 +164,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     captchaSecret: env.captchaSecret,
     secureCookie: env.production,
     providerName: provider.radiology.name,
+    shared: sharedResultsAccess(resultsDeps),
   });
   await app.register(catalogueModule, { db: deps.db });
   await app.register(locationsModule, {
@@ -200,6 +214,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     actions,
     questionnaireApplies,
   });
+  await app.register(resultsModule, resultsDeps);
   await app.register(remindersModule, {
     db: deps.db,
     clock: deps.clock,
@@ -234,6 +249,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       clock: deps.clock,
       providerName: provider.radiology.name,
     }),
+    results: providerResultReleases({ db: deps.db, clock: deps.clock }),
   });
   // Patients ask for their details to change; the provider decides through the integration.
   await app.register(patientChangesModule, {

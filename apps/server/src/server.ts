@@ -10,6 +10,7 @@ import { readAppVersion } from './config/version.ts';
 import { createDb, type DatabaseHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { demoPatient, listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
+import { seedDemoResults } from './db/seed/demo-results.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createAvailabilityService } from './modules/availability/index.ts';
 import { createBookingCleanup } from './modules/booking/index.ts';
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
           : null;
       },
     });
+    // After the bookings, so the results are the same demo patient's.
+    await seedDemoResults(db, { now: systemClock.now() });
   }
 
   const version = readAppVersion();
@@ -208,7 +211,9 @@ async function main(): Promise<void> {
     );
     // Booking keys are printed in demo mode only (they are fictional patients' capabilities).
     for (const line of await listDemoBookings(db)) {
-      console.log(`  Demo ${line.kind}: ${env.publicUrl}/${line.path}/${line.bookingKey}`);
+      console.log(
+        `  Demo ${line.kind}: ${env.publicUrl}/${line.path}/${line.bookingKey}${line.suffix ?? ''}`,
+      );
     }
     // The demo patient's date of birth opens them; the OTP then arrives in the development outbox.
     console.log(`  Demo patient's date of birth: ${demoPatient.date_of_birth}`);

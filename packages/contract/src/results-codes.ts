@@ -17,6 +17,13 @@ export const resultsErrorCodes = {
   shareNotFound: 'SHARE_NOT_FOUND',
   /** 422: a RESULT share names an appointment of another key, or none. */
   shareAppointmentInvalid: 'SHARE_APPOINTMENT_INVALID',
+  /**
+   * 429: too many failed identity checks (patient matches count with sign-ins) on the key or
+   * from the address → /deny?maxAttempts=true&message=max_attempts_reached_results.
+   */
+  maxAttemptsReached: 'MAX_ATTEMPTS_REACHED',
+  /** 409 (integration): a result is released only for a COMPLETED appointment. */
+  appointmentNotCompleted: 'APPOINTMENT_NOT_COMPLETED',
 } as const;
 
 /** The translation keys the web shows for them (spec 2 §5, §8). */

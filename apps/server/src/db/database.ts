@@ -8,6 +8,7 @@ import type { IntegrationTables } from './tables/integration-tables.ts';
 import type { PatientChangeTables } from './tables/patient-change-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
 import type { ReminderTables } from './tables/reminder-tables.ts';
+import type { ResultsTables } from './tables/results-tables.ts';
 
 /**
  * Table types for Kysely. Dates (`date` columns) arrive as 'YYYY-MM-DD' text
@@ -165,6 +166,7 @@ export interface Database
     QuestionnaireTables,
     AuthenticationTables,
     ReminderTables,
+    ResultsTables,
     IntegrationTables,
     PatientChangeTables {
   provider_configurations: ProviderConfigurationsTable;

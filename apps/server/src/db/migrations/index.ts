@@ -15,8 +15,9 @@ import { migration013 } from './013-exam-preparation-steps.ts';
 import { migration014 } from './014-appointment-reminders.ts';
 import { migration015 } from './015-attachments.ts';
 import { migration016 } from './016-provider-api-keys.ts';
-import { migration019 } from './019-patient-change-requests.ts';
+import { migration017 } from './017-results-and-sharing.ts';
 import { migration018 } from './018-consent-forms.ts';
+import { migration019 } from './019-patient-change-requests.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '014-appointment-reminders': migration014,
   '015-attachments': migration015,
   '016-provider-api-keys': migration016,
-  '019-patient-change-requests': migration019,
+  '017-results-and-sharing': migration017,
   '018-consent-forms': migration018,
+  '019-patient-change-requests': migration019,
 };

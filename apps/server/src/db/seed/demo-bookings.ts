@@ -29,17 +29,38 @@ export type DemoSlotFinder = (
 ) => Promise<{ start: Date; end: Date; resourceId: number } | null>;
 
 export interface DemoBookingLine {
-  kind: 'appointment' | 'pending appointment' | 'booking request';
+  kind: 'appointment' | 'pending appointment' | 'booking request' | 'result';
   bookingKey: string;
   path: string;
+  /** After the key in the address (a result's page is /appointments/{key}/result). */
+  suffix?: string;
 }
+
+/** The demo results' keys (demo-results.ts seeds them; listed here for the banner). */
+const demoResultLines: DemoBookingLine[] = [
+  {
+    kind: 'result',
+    bookingKey: 'demo-results-key-0000000000000001',
+    path: 'appointments',
+    suffix: '/result',
+  },
+  {
+    kind: 'result',
+    bookingKey: 'demo-results-key-0000000000000002',
+    path: 'appointments',
+    suffix: '/result',
+  },
+];
 
 /** The demo bookings that exist, for the start-up banner. */
 export async function listDemoBookings(db: Kysely<Database>): Promise<DemoBookingLine[]> {
   const keys = await db
     .selectFrom('booking_keys')
     .select('key')
-    .where('key', 'in', Object.values(demoBookingKeys))
+    .where('key', 'in', [
+      ...Object.values(demoBookingKeys),
+      ...demoResultLines.map((line) => line.bookingKey),
+    ])
     .execute();
   const present = new Set(keys.map((row) => row.key));
   const lines: DemoBookingLine[] = [
@@ -54,6 +75,7 @@ export async function listDemoBookings(db: Kysely<Database>): Promise<DemoBookin
       bookingKey: demoBookingKeys.bookingRequest,
       path: 'booking-requests',
     },
+    ...demoResultLines,
   ];
   return lines.filter((line) => present.has(line.bookingKey));
 }
@@ -64,7 +86,7 @@ export async function seedDemoBookings(
   options: { now: Date; findSlot: DemoSlotFinder },
 ): Promise<number> {
   const { now, findSlot } = options;
-  const existing = await listDemoBookings(db);
+  const existing = (await listDemoBookings(db)).filter((line) => line.kind !== 'result');
   if (existing.length > 0) return 0;
   const booked = await findSlot('bondi-junction', 'bone-density-scan');
   const pending = await findSlot('bondi-junction', 'screening-mammogram');

@@ -21,6 +21,8 @@ export interface AuthenticationSessionsTable {
   verified_captcha: Generated<boolean>;
   /** The session proved a one-time password (migration 010). */
   otp_verified: Generated<boolean>;
+  /** A recipient's session on a shared results link (migration 017); null otherwise. */
+  share_id: Generated<string | null>;
   client_address: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;

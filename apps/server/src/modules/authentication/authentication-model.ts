@@ -26,6 +26,36 @@ export interface AuthenticationRequestInfo {
   tokenHash: string | null;
   clientAddress: string;
   requestId: string;
+  /** The browser's User-Agent (recorded with a shared link's accesses). */
+  userAgent?: string | null;
+}
+
+/**
+ * What a secured route serves: a kind of patient page, or SHARED_RESULTS, the only thing a
+ * recipient's session on a shared results link reaches (docs/decisions/023).
+ */
+export type PatientScope = AuthenticationType | 'SHARED_RESULTS';
+
+/** What a shared link's sign-in is checked against (the share's patient and its contact). */
+export interface ShareSignInFacts {
+  shareId: string;
+  /** The patient's date of birth. */
+  dateOfBirth: string;
+  /** The recipient's name as the patient gave it, if any. */
+  recipientName: string | null;
+  /** Where the OTP goes: the share's contact, never the patient's. */
+  contact: string;
+  channel: 'EMAIL' | 'SMS';
+}
+
+/**
+ * The results module's side of a shared sign-in (wired in app.ts, so authentication does not
+ * import results): the active share of a token hash (not revoked, not expired), and recording
+ * a recipient's successful sign-in (an access, and the patient's notice).
+ */
+export interface SharedResultsAccess {
+  findActiveShare(tokenHash: string): Promise<ShareSignInFacts | undefined>;
+  recordSignIn(shareId: string, info: AuthenticationRequestInfo): Promise<void>;
 }
 
 /** The session a request carries once the guard has checked it. */
@@ -36,6 +66,8 @@ export interface PatientSession {
   authenticationType: AuthenticationType;
   /** The session proved a one-time password. */
   otpVerified: boolean;
+  /** A recipient's session on a shared results link: its share (bookingKey is the token's hash). */
+  shareId: string | null;
   expiresAt: Date;
 }
 
@@ -69,9 +101,13 @@ export function otpApplies(settings: AuthenticationSettings, type: Authenticatio
  */
 export function covers(
   settings: AuthenticationSettings,
-  session: Pick<PatientSession, 'authenticationType' | 'otpVerified'>,
-  scope: AuthenticationType,
+  session: Pick<PatientSession, 'authenticationType' | 'otpVerified' | 'shareId'>,
+  scope: PatientScope,
 ): boolean {
+  // A shared link's session reaches the shared read and nothing else, always with an OTP.
+  if (session.shareId !== null || scope === 'SHARED_RESULTS') {
+    return session.shareId !== null && scope === 'SHARED_RESULTS' && session.otpVerified;
+  }
   return (
     keyKind(session.authenticationType) === keyKind(scope) &&
     (session.otpVerified || !otpApplies(settings, scope))

@@ -14,6 +14,8 @@ export interface SessionRow {
   verifiedCaptcha: boolean;
   /** This session proved a one-time password. */
   otpVerified: boolean;
+  /** A recipient's session on a shared results link (migration 017). */
+  shareId: string | null;
   lastSeenAt: Date;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
@@ -25,6 +27,7 @@ export interface NewSession {
   bookingKey: string | null;
   authenticationType: SessionAuthenticationType | null;
   verifiedCaptcha: boolean;
+  shareId?: string | null;
   clientAddress: string | null;
   now: Date;
   idleExpiresAt: Date;
@@ -40,6 +43,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<string
       booking_key: session.bookingKey,
       authentication_type: session.authenticationType,
       verified_captcha: session.verifiedCaptcha,
+      share_id: session.shareId ?? null,
       client_address: session.clientAddress,
       created_at: session.now,
       last_seen_at: session.now,
@@ -66,6 +70,7 @@ export async function findLiveSession(
       'authentication_type',
       'verified_captcha',
       'otp_verified',
+      'share_id',
       'last_seen_at',
       'idle_expires_at',
       'absolute_expires_at',
@@ -82,6 +87,7 @@ export async function findLiveSession(
     authenticationType: row.authentication_type,
     verifiedCaptcha: row.verified_captcha,
     otpVerified: row.otp_verified,
+    shareId: row.share_id,
     lastSeenAt: new Date(row.last_seen_at),
     idleExpiresAt: new Date(row.idle_expires_at),
     absoluteExpiresAt: new Date(row.absolute_expires_at),

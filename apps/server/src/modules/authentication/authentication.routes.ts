@@ -39,6 +39,7 @@ export function authenticationRequestInfo(request: FastifyRequest): Authenticati
     tokenHash: sessionTokenHash(request),
     clientAddress: request.ip ?? 'unknown',
     requestId: String(request.id),
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };
 }
 
@@ -167,6 +168,7 @@ export function registerAuthenticationRoutes(
         request.query.bookingKey,
         sessionTokenHash(request),
         request.query.authenticationType,
+        request.query.shared === 'true',
       );
     },
   );

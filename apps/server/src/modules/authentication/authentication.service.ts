@@ -3,10 +3,13 @@ import {
   type AuthenticationRequest,
   type AuthenticationResponse,
   authenticationMessages,
+  type OtpSendRequest,
+  type OtpValidateRequest,
+  type OtpValidateResponse,
 } from '@portal/contract';
 import type { CaptchaVerifier } from '../../adapters/captcha.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import { constantTimeEqual, normalisedContactNumber } from './authentication-crypto.ts';
+import { constantTimeEqual, normalisedContactNumber, sha256Hex } from './authentication-crypto.ts';
 import {
   type AuthenticationRequestInfo,
   type AuthenticationSettings,
@@ -14,16 +17,20 @@ import {
   createAuthenticationAudit,
   otpApplies,
   type PatientSession,
+  type SharedResultsAccess,
   type WithCookie,
 } from './authentication-model.ts';
 import type { AuthenticationStore, PatientFacts } from './authentication-store.ts';
-import { createOneTimePasswords } from './one-time-passwords.ts';
+import { createOneTimePasswords, shareRecipientFacts } from './one-time-passwords.ts';
 import { createSessions } from './sessions.ts';
 
 export type {
   AuthenticationRequestInfo,
   AuthenticationSettings,
+  PatientScope,
   PatientSession,
+  SharedResultsAccess,
+  ShareSignInFacts,
   WithCookie,
 } from './authentication-model.ts';
 export { UnauthenticatedError } from './authentication-model.ts';
@@ -36,6 +43,8 @@ export interface AuthenticationServiceDeps {
   secret: string;
   captcha: CaptchaVerifier;
   providerName: string;
+  /** The results module's shares (app.ts); without it no shared link signs in. */
+  shared?: SharedResultsAccess;
 }
 
 // Compared when the key is unknown, so that path does the same work as a wrong date.
@@ -58,7 +67,28 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
     providerName: deps.providerName,
     sessions,
     audit,
+    shared: deps.shared ?? null,
   });
+
+  /**
+   * The key a sign-in is counted, audited and its session named under: a booking key as it
+   * is, a shared link's token only as its SHA-256 (the token is stored nowhere).
+   */
+  const keyOf = (request: { bookingKey: string; shared?: boolean | undefined }) =>
+    request.shared ? sha256Hex(request.bookingKey) : request.bookingKey;
+
+  /**
+   * Whom the sign-in checks: the patient behind a booking key, or behind an active share of a
+   * token. An unknown, revoked or expired share is undefined, like an unknown booking key.
+   */
+  async function signInSubject(request: AuthenticationRequest, key: string) {
+    if (!request.shared) {
+      const facts = await store.findPatientFacts(key, request.authenticationType);
+      return facts && { facts, share: null };
+    }
+    const share = await deps.shared?.findActiveShare(key);
+    return share && { facts: shareRecipientFacts(share), share };
+  }
 
   function failure(maxAttemptsReached: boolean): AuthenticationResponse {
     return {
@@ -74,11 +104,43 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
   /** The patient's facts match: always both comparisons, whatever the first said. */
   function factsMatch(request: AuthenticationRequest, patient: PatientFacts | undefined) {
     const dateOk = constantTimeEqual(request.dateOfBirth, patient?.dateOfBirth ?? dummyDateOfBirth);
-    if (!settings.contactNumberAuthentication) return dateOk && patient !== undefined;
+    // A recipient proves the patient's date of birth, then an OTP to their own contact.
+    if (!settings.contactNumberAuthentication || request.shared) {
+      return dateOk && patient !== undefined;
+    }
     const given = normalisedContactNumber(request.contactNumber) ?? '';
     const expected = normalisedContactNumber(patient?.contactNumber) ?? dummyContactNumber;
     const contactOk = constantTimeEqual(given, expected) && given !== '';
     return dateOk && contactOk && patient !== undefined;
+  }
+
+  /**
+   * An identity check besides the sign-in (the patient match): counted as an attempt under the
+   * key and the address with the sign-in limits, forgotten when it passes; past the limits the
+   * check is not even made.
+   */
+  async function countedCheck(
+    bookingKey: string,
+    info: AuthenticationRequestInfo,
+    check: () => Promise<boolean>,
+  ): Promise<'PASSED' | 'FAILED' | 'BLOCKED'> {
+    const now = clock.now();
+    const attempt = await store.recordAttempt({
+      bookingKey,
+      clientAddress: info.clientAddress,
+      kind: 'DATE_OF_BIRTH',
+      now,
+      windowStart: attemptWindowStart(settings, now),
+    });
+    if (
+      attempt.perKey > settings.maxFailedAttemptsPerBookingKey ||
+      attempt.perAddress > settings.maxFailedAttemptsPerClientAddress
+    ) {
+      return 'BLOCKED';
+    }
+    if (!(await check())) return 'FAILED';
+    await store.forgetAttempt(attempt.id);
+    return 'PASSED';
   }
 
   return {
@@ -104,15 +166,16 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       const now = clock.now();
       await sessions.housekeeping(now);
       const current = await sessions.live(info.tokenHash);
+      const key = keyOf(request);
       if (captcha.provider !== 'none' && !current?.verifiedCaptcha) {
         const token = request.captchaToken;
         if (token === undefined || !(await captcha.verify(token, info.clientAddress))) {
-          await audit(info, 'access.sign-in.captcha-failed', request.bookingKey);
+          await audit(info, 'access.sign-in.captcha-failed', key);
           return { body: failure(false) };
         }
       }
       const attempt = await store.recordAttempt({
-        bookingKey: request.bookingKey,
+        bookingKey: key,
         clientAddress: info.clientAddress,
         kind: 'DATE_OF_BIRTH',
         now,
@@ -121,18 +184,21 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       const overKey = attempt.perKey > settings.maxFailedAttemptsPerBookingKey;
       const overAddress = attempt.perAddress > settings.maxFailedAttemptsPerClientAddress;
       if (overKey || overAddress) {
-        await audit(info, 'access.sign-in.blocked', request.bookingKey, {
+        await audit(info, 'access.sign-in.blocked', key, {
           authenticationType: request.authenticationType,
+          shared: request.shared === true,
           perBookingKey: overKey,
           perClientAddress: overAddress,
         });
         return { body: failure(true) };
       }
-      const patient = await store.findPatientFacts(request.bookingKey, request.authenticationType);
+      const subject = await signInSubject(request, key);
+      const patient = subject?.facts;
       if (!factsMatch(request, patient)) {
         if (current?.verifiedCaptcha) await store.setVerifiedCaptcha(current.id, false);
-        await audit(info, 'access.sign-in.failed', request.bookingKey, {
+        await audit(info, 'access.sign-in.failed', key, {
           authenticationType: request.authenticationType,
+          shared: request.shared === true,
         });
         return {
           body: failure(
@@ -143,29 +209,37 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       }
       // factsMatch is false without a patient.
       const facts = patient!;
+      const share = subject?.share ?? null;
       await store.forgetAttempt(attempt.id);
-      const otpRequired = otpApplies(settings, request.authenticationType);
+      // A shared link always asks for an OTP, sent to the share's contact.
+      const otpRequired = share !== null || otpApplies(settings, request.authenticationType);
+      const otpChannel = share?.channel ?? settings.otpChannel;
       const session = await sessions.open(
         info,
         otpRequired ? 'OTP_PENDING' : 'AUTHENTICATED',
-        request.bookingKey,
-        request.authenticationType,
+        key,
+        share ? 'APPOINTMENT_RESULTS' : request.authenticationType,
         current?.verifiedCaptcha ?? false,
+        share?.shareId ?? null,
       );
       if (otpRequired) {
-        const sent = await otps.issue(session.id, request.bookingKey, facts);
-        await audit(info, sent ? 'access.otp.sent' : 'access.otp.held-back', request.bookingKey, {
-          channel: settings.otpChannel,
+        const sent = await otps.issue(session.id, key, facts, otpChannel);
+        await audit(info, sent ? 'access.otp.sent' : 'access.otp.held-back', key, {
+          channel: otpChannel,
           sessionId: session.id,
         });
       } else {
-        await store.forgetKeyAttempts(request.bookingKey);
+        await store.forgetKeyAttempts(key);
       }
       await audit(
         info,
         otpRequired ? 'access.sign-in.date-of-birth-verified' : 'access.sign-in.succeeded',
-        request.bookingKey,
-        { authenticationType: request.authenticationType, sessionId: session.id },
+        key,
+        {
+          authenticationType: request.authenticationType,
+          sessionId: session.id,
+          ...(share ? { shareId: share.shareId } : {}),
+        },
       );
       return {
         newToken: session.token,
@@ -173,7 +247,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
           success: true,
           maxAttemptsReached: false,
           otpRequired,
-          otpChannel: otpRequired ? settings.otpChannel : null,
+          otpChannel: otpRequired ? otpChannel : null,
           otpSecondsBetweenRequests: settings.otpSecondsBetweenRequests,
           message: null,
         },
@@ -181,9 +255,21 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
     },
 
     /** POST /api/authentication/otp */
-    sendOtp: otps.resend,
-    /** POST /api/authentication/otp/validate */
-    validateOtp: otps.validate,
+    sendOtp: (request: OtpSendRequest, info: AuthenticationRequestInfo) =>
+      otps.resend({ ...request, bookingKey: keyOf(request) }, info),
+
+    /** POST /api/authentication/otp/validate; a shared link's sign-in is an access to its share. */
+    async validateOtp(
+      request: OtpValidateRequest,
+      info: AuthenticationRequestInfo,
+    ): Promise<WithCookie<OtpValidateResponse>> {
+      const pending = request.shared ? await sessions.live(info.tokenHash) : undefined;
+      const result = await otps.validate({ ...request, bookingKey: keyOf(request) }, info);
+      if (result.body.success && pending?.shareId) {
+        await deps.shared?.recordSignIn(pending.shareId, info);
+      }
+      return result;
+    },
 
     /** POST /api/authentication/captcha: remembers a verified captcha on the browser's session. */
     async verifyCaptcha(
@@ -205,6 +291,8 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
     authenticatedSession: sessions.authenticated,
     covers: sessions.covers,
     checkSession: sessions.check,
+    /** Records a failed identity check (a patient match) like a failed sign-in attempt. */
+    countedCheck,
     logout: sessions.logout,
 
     /** Audit a read of patient data by a signed-in session (other modules call this). */

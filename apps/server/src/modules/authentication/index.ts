@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { type AuthenticationType, unauthenticatedErrorCode } from '@portal/contract';
+import { unauthenticatedErrorCode } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -12,16 +12,23 @@ import {
   type AuthenticationService,
   type AuthenticationSettings,
   createAuthenticationService,
+  type PatientScope,
   type PatientSession,
+  type SharedResultsAccess,
 } from './authentication.service.ts';
+import { sha256Hex } from './authentication-crypto.ts';
 import { createAuthenticationStore } from './authentication-store.ts';
 
 export { authenticationRequestInfo } from './authentication.routes.ts';
 export type {
   AuthenticationRequestInfo,
   AuthenticationService,
+  PatientScope,
   PatientSession,
+  SharedResultsAccess,
+  ShareSignInFacts,
 } from './authentication.service.ts';
+export { sha256Hex } from './authentication-crypto.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +45,7 @@ declare module 'fastify' {
      * admits a session only for the route's `:bookingKey` and only when the session covers
      * this kind (docs/decisions/015); a secured route without it answers 401 to everyone.
      */
-    patientScope?: AuthenticationType;
+    patientScope?: PatientScope;
   }
 }
 
@@ -55,6 +62,8 @@ export interface AuthenticationModuleDeps {
   providerName: string;
   /** Tests hand in a fake; otherwise built from the settings. */
   captcha?: CaptchaVerifier;
+  /** The results module's shares, for shared links' sign-ins (docs/decisions/023). */
+  shared?: SharedResultsAccess;
 }
 
 const securedPrefix = '/api/secured/';
@@ -83,6 +92,7 @@ export const authenticationModule = fp<AuthenticationModuleDeps>(
           secret: deps.captchaSecret,
         }),
       providerName: deps.providerName,
+      ...(deps.shared ? { shared: deps.shared } : {}),
     });
     app.decorate('authentication', service);
     app.decorateRequest('patientSession', null);
@@ -96,7 +106,14 @@ export const authenticationModule = fp<AuthenticationModuleDeps>(
       // No pattern: nothing is routed here, and the 404 handler answers.
       if (pattern !== undefined) {
         const scope = request.routeOptions.config.patientScope;
-        const bookingKey = (request.params as { bookingKey?: unknown } | undefined)?.bookingKey;
+        const params = request.params as { bookingKey?: unknown; shareToken?: unknown } | undefined;
+        // A shared read names the link's token; its session holds only the token's hash.
+        const bookingKey =
+          scope === 'SHARED_RESULTS'
+            ? typeof params?.shareToken === 'string'
+              ? sha256Hex(params.shareToken)
+              : undefined
+            : params?.bookingKey;
         if (scope === undefined) {
           request.log.error({ route: pattern }, 'secured route without a patientScope');
           return unauthenticated(reply);

@@ -1,5 +1,7 @@
 import {
+  type AuthenticationType,
   authenticationMessages,
+  type OtpChannel,
   type OtpSendRequest,
   type OtpSendResponse,
   type OtpValidateRequest,
@@ -13,12 +15,22 @@ import {
   type AuthenticationSettings,
   attemptWindowStart,
   minutes,
+  type SharedResultsAccess,
+  type ShareSignInFacts,
   UnauthenticatedError,
   type WithCookie,
 } from './authentication-model.ts';
 import type { AuthenticationStore, PatientFacts } from './authentication-store.ts';
 import { otpMessage } from './otp-message.ts';
 import type { Sessions } from './sessions.ts';
+
+/** A shared link's recipient as the OTP message addresses them. */
+export const shareRecipientFacts = (share: ShareSignInFacts): PatientFacts => ({
+  dateOfBirth: share.dateOfBirth,
+  contactNumber: share.contact,
+  email: share.contact,
+  firstName: share.recipientName ?? 'there',
+});
 
 const noPendingSignIn = () =>
   new UnauthenticatedError('No sign-in is waiting for a one-time password.');
@@ -37,8 +49,28 @@ export function createOneTimePasswords(deps: {
   providerName: string;
   sessions: Sessions;
   audit: AuthenticationAudit;
+  /** The shared links' facts (an OTP for a shared sign-in goes to the share's contact). */
+  shared: SharedResultsAccess | null;
 }) {
   const { store, clock, settings, secret, providerName, sessions, audit } = deps;
+
+  /** Whom the session's OTP goes to, and how: the patient, or a shared link's recipient. */
+  async function recipientOf(session: {
+    bookingKey: string;
+    shareId: string | null;
+    authenticationType: AuthenticationType | null;
+  }): Promise<{ facts: PatientFacts; channel: OtpChannel } | undefined> {
+    if (session.shareId === null) {
+      const facts = await store.findPatientFacts(
+        session.bookingKey,
+        session.authenticationType ?? 'APPOINTMENT',
+      );
+      return facts && { facts, channel: settings.otpChannel };
+    }
+    const share = await deps.shared?.findActiveShare(session.bookingKey);
+    if (share?.shareId !== session.shareId) return undefined;
+    return { facts: shareRecipientFacts(share), channel: share.channel };
+  }
   const limits = {
     minGapSeconds: settings.otpSecondsBetweenRequests,
     maxPerHour: settings.otpMaxPerHour,
@@ -49,10 +81,14 @@ export function createOneTimePasswords(deps: {
      * Creates and queues an OTP for the session unless the booking key had one within the
      * resend wait or its hourly cap is used up, however the earlier ones were triggered.
      */
-    async issue(sessionId: string, bookingKey: string, patient: PatientFacts) {
+    async issue(
+      sessionId: string,
+      bookingKey: string,
+      patient: PatientFacts,
+      channel: OtpChannel = settings.otpChannel,
+    ) {
       const now = clock.now();
       const code = newOtpCode();
-      const channel = settings.otpChannel;
       return store.transaction(async (tx) => {
         if (!(await tx.claimOtpSend(bookingKey, now, limits))) return false;
         await tx.insertOtp({
@@ -90,14 +126,15 @@ export function createOneTimePasswords(deps: {
       if (session?.state !== 'OTP_PENDING' || session.bookingKey !== request.bookingKey) {
         throw noPendingSignIn();
       }
-      const patient = await store.findPatientFacts(
-        request.bookingKey,
-        session.authenticationType ?? request.authenticationType,
-      );
-      if (!patient) throw noPendingSignIn();
-      if (await otps.issue(session.id, request.bookingKey, patient)) {
+      const recipient = await recipientOf({
+        bookingKey: request.bookingKey,
+        shareId: session.shareId,
+        authenticationType: session.authenticationType ?? request.authenticationType,
+      });
+      if (!recipient) throw noPendingSignIn();
+      if (await otps.issue(session.id, request.bookingKey, recipient.facts, recipient.channel)) {
         await audit(info, 'access.otp.sent', request.bookingKey, {
-          channel: settings.otpChannel,
+          channel: recipient.channel,
           sessionId: session.id,
           resend: true,
         });

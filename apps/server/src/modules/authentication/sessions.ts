@@ -8,6 +8,7 @@ import {
   attemptWindowStart,
   covers,
   minutes,
+  type PatientScope,
   type PatientSession,
   UnauthenticatedError,
 } from './authentication-model.ts';
@@ -49,6 +50,7 @@ export function createSessions(deps: {
       bookingKey: string | null,
       type: AuthenticationType | null,
       verifiedCaptcha: boolean,
+      shareId: string | null = null,
     ) {
       const now = clock.now();
       const absolute = new Date(now.getTime() + settings.sessionAbsoluteHours * 3_600_000);
@@ -60,6 +62,7 @@ export function createSessions(deps: {
         bookingKey,
         authenticationType: type,
         verifiedCaptcha,
+        shareId,
         clientAddress: info.clientAddress,
         now,
         idleExpiresAt: idleExpiry(now, absolute),
@@ -92,13 +95,13 @@ export function createSessions(deps: {
         bookingKey: session.bookingKey,
         authenticationType: session.authenticationType,
         otpVerified: session.otpVerified,
+        shareId: session.shareId,
         expiresAt: idleExpiresAt,
       };
     },
 
     /** Whether the session may reach pages of kind `scope` (decision 015). */
-    covers: (session: PatientSession, scope: AuthenticationType) =>
-      covers(settings, session, scope),
+    covers: (session: PatientSession, scope: PatientScope) => covers(settings, session, scope),
 
     /**
      * GET /api/authentication/session: 200 only when the session covers this key and, when
@@ -108,20 +111,24 @@ export function createSessions(deps: {
       bookingKey: string,
       tokenHash: string | null,
       scope?: AuthenticationType,
+      shared = false,
     ): Promise<SessionResponse> {
       const session = await sessions.authenticated(tokenHash);
-      if (
-        !session ||
-        session.bookingKey !== bookingKey ||
-        (scope !== undefined && !covers(settings, session, scope))
-      ) {
+      // A shared link's session is named by its token's hash and covers only the shared read.
+      const sessionKey = shared ? sha256Hex(bookingKey) : bookingKey;
+      const reaches = shared
+        ? session !== undefined && covers(settings, session, 'SHARED_RESULTS')
+        : session !== undefined &&
+          session.shareId === null &&
+          (scope === undefined || covers(settings, session, scope));
+      if (!session || session.bookingKey !== sessionKey || !reaches) {
         throw new UnauthenticatedError('Sign in to see this booking.');
       }
       return {
         authenticated: true,
-        bookingKey: session.bookingKey,
+        bookingKey,
         authenticationType: session.authenticationType,
-        shared: false,
+        shared,
         expiresAt: session.expiresAt.toISOString(),
       };
     },

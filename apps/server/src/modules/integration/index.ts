@@ -4,11 +4,13 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProviderAttachmentReads } from '../attachments/index.ts';
 import type { PatientChangeDecisions } from '../patient-changes/index.ts';
+import type { ProviderResultReleases } from '../results/index.ts';
 import { createApiKeyService } from './api-keys.service.ts';
 import { registerIntegrationRoutes } from './integration.routes.ts';
 import { createIntegrationService } from './integration.service.ts';
 import { createIntegrationStore } from './integration-store.ts';
 import { registerPatientChangeRoutes } from './patient-change.routes.ts';
+import { registerResultReleaseRoutes } from './result-release.routes.ts';
 
 export type { ApiKeySummary } from './api-keys.service.ts';
 export {
@@ -29,6 +31,8 @@ export interface IntegrationModuleDeps {
   attachments: ProviderAttachmentReads;
   /** The patient-changes module's decisions on patients' detail change requests. */
   patientChanges: PatientChangeDecisions;
+  /** The results module's report releases. */
+  results: ProviderResultReleases;
 }
 
 export async function integrationModule(app: FastifyInstance, deps: IntegrationModuleDeps) {
@@ -41,6 +45,7 @@ export async function integrationModule(app: FastifyInstance, deps: IntegrationM
   });
   registerIntegrationRoutes(app, { keys, service });
   registerPatientChangeRoutes(app, deps.patientChanges);
+  registerResultReleaseRoutes(app, deps.results);
 }
 
 /** The operator's key management (`npm run api-key`): create, revoke, list. */

@@ -1,0 +1,59 @@
+import type { ResultReleaseRequest, ResultReleaseResponse } from '@portal/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import { NotFoundError } from '../../domain-error.ts';
+import type { RequestContext } from '../audit/index.ts';
+import { ResultNotReleasableError } from './results.errors.ts';
+import { resultsAudit } from './results.service.ts';
+import type { ResultsStore } from './results-store.ts';
+
+/**
+ * The provider releases a report through /api/integration (docs/product/results-and-sharing.md):
+ * only for a COMPLETED appointment of the key; released again, the report is replaced.
+ */
+export function createProviderResultReleases(deps: {
+  store: Pick<ResultsStore, 'resultOfAppointment' | 'transaction'>;
+  clock: Clock;
+}) {
+  const { store, clock } = deps;
+  return {
+    async release(
+      bookingKey: string,
+      appointmentId: string,
+      request: ResultReleaseRequest,
+      caller: { actor: string; context: RequestContext },
+    ): Promise<ResultReleaseResponse> {
+      const appointment = await store.resultOfAppointment(bookingKey, appointmentId);
+      if (!appointment) throw new NotFoundError('There is no such appointment under this key.');
+      if (appointment.status !== 'COMPLETED') {
+        throw new ResultNotReleasableError('A result is released for a completed appointment.');
+      }
+      const now = clock.now();
+      await store.transaction(async (tx) => {
+        await tx.upsertResult({
+          appointmentId,
+          title: request.reportTitle,
+          text: request.reportText,
+          at: now,
+          by: caller.actor,
+        });
+        await resultsAudit(tx, clock)(
+          {
+            clientAddress: caller.context.clientAddress ?? 'unknown',
+            requestId: caller.context.requestId ?? '',
+          },
+          'results.released',
+          bookingKey,
+          {
+            appointmentId,
+            replaced: appointment.releasedAt !== null,
+            length: request.reportText.length,
+          },
+          caller.actor,
+        );
+      });
+      return { appointmentId, releasedAt: now.toISOString() };
+    },
+  };
+}
+
+export type ProviderResultReleases = ReturnType<typeof createProviderResultReleases>;
