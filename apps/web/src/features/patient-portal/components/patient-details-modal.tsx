@@ -22,6 +22,8 @@ import own from './patient-details.module.css';
 /** A provider's option name: a translation key, or its own text as given. */
 export const isTranslationKey = (value: string) => /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(value);
 
+/** Fields whose values are short: a narrower box says so. */
+const shortFields: ReadonlySet<PatientChangeField> = new Set(['title', 'postalCode', 'state']);
 const inputTypes: Partial<Record<PatientChangeField, string>> = {
   email: 'email',
   contactNumber: 'tel',
@@ -162,7 +164,14 @@ export function PatientDetailsModal({
                 ? t('patient_details.required_hint')
                 : undefined;
           return (
-            <Field key={field} id={fieldId} label={label} hint={hint} error={error}>
+            <Field
+              key={field}
+              id={fieldId}
+              label={label}
+              hint={hint}
+              error={error}
+              width={shortFields.has(field) ? 'short' : 'long'}
+            >
               {(control) =>
                 optionFields.has(field) ? (
                   <select

@@ -103,7 +103,7 @@ export function PatientDetailsSection({ target }: { target: PatientDetailsTarget
       </h2>
       {pending ? (
         <div className={own.pending}>
-          <h3>{t('patient_details.pending_heading')}</h3>
+          <h3 className={own.subheading}>{t('patient_details.pending_heading')}</h3>
           <ul className={own.changes}>
             {pending.changes.map((change) => (
               <li key={change.field}>

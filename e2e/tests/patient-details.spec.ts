@@ -1,0 +1,112 @@
+import type { PatientDetailsState } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
+import {
+  bookThroughApi,
+  focusedName,
+  focusIsVisible,
+  signInFromConfirmation,
+} from '../support/patient-portal.ts';
+import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
+
+/**
+ * Patient detail change requests (docs/product/patient-detail-changes.md): from the appointment
+ * page, keyboard only, a patient asks for a new phone number; the request waits for the clinic
+ * (field by field, old → new) while the record stays as it was; the patient withdraws it and
+ * nothing is pending any more.
+ */
+const suite = useSuite();
+const { t, openPage } = suite;
+const viewports: ViewportName[] = ['phone', 'desktop'];
+
+/** Presses Tab until the named control has focus (at most `limit` presses). */
+async function tabTo(page: Page, name: string, limit = 40) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab');
+    if ((await focusedName(page)) === name) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+async function stateOf(page: Page, bookingKey: string) {
+  const response = await page.request.get(
+    `${suite.url}/api/secured/appointments/${bookingKey}/patient_details`,
+  );
+  expect(response.status()).toBe(200);
+  return (await response.json()) as PatientDetailsState;
+}
+
+describe.each(viewports)('update my details (%s)', (viewport) => {
+  test('request a change, see it pending, withdraw it (keyboard only)', async () => {
+    const patient = await bookThroughApi(suite.url, {
+      examSlug: 'abdominal-ultrasound',
+      lastName: `Details${viewport}`,
+      window: { fromDays: 3, toDays: 25 },
+      pick: viewport === 'phone' ? 4 : 5,
+    });
+    const { page, context, consoleErrors } = await openPage(viewport);
+    await signInFromConfirmation(page, suite.url, patient, t);
+    const card = page.getByRole('region', { name: t('patient_details.heading') });
+    const update = card.getByRole('button', { name: t('patient_details.update_button') });
+    await update.waitFor();
+    const before = await stateOf(page, patient.bookingKey);
+    const oldNumber = String(before.patientChangeDetails.values.contactNumber);
+
+    // Keyboard only from here.
+    await update.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: t('patient_details.modal_title') });
+    await dialog.waitFor();
+    const phone = dialog.getByRole('textbox', { name: t('patient_details.field.contactNumber') });
+    expect(await phone.inputValue()).toBe(oldNumber);
+    await expectNoAxeViolations(page, `details form (${viewport})`);
+    await screenshot(page, `patient-details-form-${viewport}`, { viewport: true });
+
+    await tabTo(page, t('patient_details.field.contactNumber'));
+    expect(await focusIsVisible(page)).toBe(true);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('0499 888 777');
+    await tabTo(page, t('patient_details.send'));
+    await page.keyboard.press('Enter');
+
+    const done = page.getByRole('dialog', { name: t('message.patient_request_success_message') });
+    await done.getByText(t('message.patient_request_success_confirmation_message')).waitFor();
+    await expectNoAxeViolations(page, `request sent (${viewport})`);
+    await screenshot(page, `patient-details-sent-${viewport}`, { viewport: true });
+    await tabTo(page, t('patient_details.ok'), 5);
+    await page.keyboard.press('Enter');
+    await done.waitFor({ state: 'detached' });
+
+    // Pending, field by field; the record itself has not changed.
+    await card.getByRole('heading', { name: t('patient_details.pending_heading') }).waitFor();
+    await card
+      .getByText(t('patient_details.change_line', { from: oldNumber, to: '0499888777' }))
+      .waitFor();
+    const pending = await stateOf(page, patient.bookingKey);
+    expect(pending.patientChangeDetails.values.contactNumber).toBe(oldNumber);
+    expect(pending.patientChangeDetails.pendingRequest?.changes).toEqual([
+      { field: 'contactNumber', oldValue: oldNumber, newValue: '0499888777' },
+    ]);
+    expect(
+      await card.getByRole('button', { name: t('patient_details.update_button') }).count(),
+    ).toBe(0);
+    await expectNoAxeViolations(page, `request pending (${viewport})`);
+    await screenshot(page, `patient-details-pending-${viewport}`);
+
+    await tabTo(page, t('patient_details.withdraw'));
+    expect(await focusIsVisible(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await card.getByRole('status').getByText(t('patient_details.withdrawn')).waitFor();
+    await card.getByRole('button', { name: t('patient_details.update_button') }).waitFor();
+    expect(await focusedName(page)).toBe(t('patient_details.heading'));
+    expect(
+      (await stateOf(page, patient.bookingKey)).patientChangeDetails.pendingRequest,
+    ).toBeNull();
+    await expectNoAxeViolations(page, `request withdrawn (${viewport})`);
+    await screenshot(page, `patient-details-withdrawn-${viewport}`);
+
+    expect(consoleErrors.filter((message) => !/status of 401/.test(message))).toEqual([]);
+    await context.close();
+  });
+});
