@@ -76,3 +76,28 @@ export async function latestShareToken(db: Kysely<Database>): Promise<string> {
   if (!token) throw new Error('no share link in the message');
   return token;
 }
+
+/** POST .../result/shares as the signed-in patient. */
+export function createShare(
+  app: FastifyInstance,
+  cookie: string,
+  bookingKey: string,
+  payload: Record<string, unknown>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/secured/appointments/${bookingKey}/result/shares`,
+    payload,
+    headers: { cookie },
+  });
+}
+
+/** The appointment id of a key's first appointment. */
+export async function appointmentIdOf(db: Kysely<Database>, bookingKey: string) {
+  const row = await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('booking_key', '=', bookingKey)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
