@@ -1,0 +1,211 @@
+import type { DevOutboxMessage } from '@portal/contract';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
+import { fillDateOfBirth } from '../support/date-of-birth.ts';
+import {
+  bookThroughApi,
+  focusedName,
+  focusIsVisible,
+  signInFromConfirmation,
+} from '../support/patient-portal.ts';
+import { getJson } from '../support/portal-api.ts';
+import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
+
+/**
+ * Consent forms on the appointment page (docs/product/consent-forms.md): the demo appointment
+ * (a bone density scan) needs "Consent to imaging and privacy". The patient signs in, is told
+ * forms wait, signs with the keyboard alone, sees it signed and verified, reads it back
+ * read-only; the notice of signing is in the outbox. Leaving a form unsigned asks first and
+ * goes to the home page.
+ */
+const suite = useSuite();
+const { t, openPage } = suite;
+const viewports: ViewportName[] = ['phone', 'desktop'];
+const formTitle = 'Consent to imaging and privacy';
+const demoKey = 'demo-appointment-key-000000000001';
+const demoEmail = 'jordan.sample@example.org';
+
+async function outboxFor(email: string): Promise<DevOutboxMessage[]> {
+  const messages = await getJson<DevOutboxMessage[]>(suite.url, '/api/dev/outbox?limit=200');
+  return messages.filter((message) => message.recipient.toLowerCase() === email);
+}
+
+/** The demo patient signs in on the demo appointment's page (date of birth, then the OTP). */
+async function signInToDemo(page: Page): Promise<void> {
+  const before = (await outboxFor(demoEmail)).filter((m) => m.template === 'ACCESS_OTP').length;
+  await page.goto(`${suite.url}/appointments/${demoKey}`);
+  const dob = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
+  await dob.waitFor({ timeout: 15_000 });
+  await fillDateOfBirth(dob, t('form.date_of_birth.label'), '1975-08-21', t);
+  await dob.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
+  const otp = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
+  await otp.waitFor();
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const codes = (await outboxFor(demoEmail)).filter((m) => m.template === 'ACCESS_OTP');
+        code = codes.length > before ? (/\b(\d{6})\b/.exec(codes[0]!.bodyText)?.[1] ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  await otp.getByRole('textbox', { name: t('authentication.otp_modal.label') }).fill(code);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('heading', { level: 1, name: t('page.appointments.title') })
+    .waitFor({ timeout: 15_000 });
+}
+
+/** The focused control's accessible name as SurveyJS wires it (aria-labelledby), else as usual. */
+const focusedLabel = async (page: Page) =>
+  (await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const ids = element?.getAttribute('aria-labelledby');
+    return ids
+      ? ids
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim()
+      : null;
+  })) ?? (await focusedName(page));
+
+/** Presses Tab until the focused control is called `name` (keyboard only); fails after 40. */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let presses = 0; presses < 40; presses += 1) {
+    const focused = await focusedLabel(page);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) {
+      expect(await focusIsVisible(page), `focus on ${focused} is visible`).toBe(true);
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(name)} (last: ${await focusedLabel(page)})`);
+}
+
+/** Console errors apart from the 401 of the session check before signing in. */
+const unexpected = (errors: string[]) => errors.filter((message) => !/status of 401/.test(message));
+
+const notificationOf = (page: Page) =>
+  page.getByRole('dialog', { name: t('consent_forms.notification_title') });
+const formDialogOf = (page: Page) => page.getByRole('dialog', { name: formTitle });
+const sectionOf = (page: Page) => page.getByRole('region', { name: t('consent_forms.heading') });
+
+/** Ticks the form's boxes, types the name and signs, by keyboard. */
+async function signByKeyboard(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByText('I understand what the scan involves').waitFor({ timeout: 20_000 });
+  await tabTo(page, /I understand what the scan involves/);
+  await page.keyboard.press('Space');
+  await tabTo(page, /I have read how my images/);
+  await page.keyboard.press('Space');
+  await tabTo(page, /Type your full name to sign/);
+  await page.keyboard.type(name);
+  await tabTo(page, 'Sign');
+  await page.keyboard.press('Enter');
+}
+
+describe.each(viewports)('consent forms (%s)', (viewport) => {
+  test('told forms wait, signs by keyboard, sees it signed and verified, reads it back', async () => {
+    const { page, consoleErrors } = await openPage(viewport);
+    // The phone signs the demo appointment's form; the desktop a booking of its own (the same
+    // exam and form), since a form is signed once.
+    let email = demoEmail;
+    if (viewport === 'phone') {
+      await signInToDemo(page);
+    } else {
+      const patient = await bookThroughApi(suite.url, {
+        examSlug: 'bone-density-scan',
+        lastName: 'Consent',
+        window: { fromDays: 5, toDays: 30 },
+      });
+      email = patient.email.toLowerCase();
+      await signInFromConfirmation(page, suite.url, patient, t);
+    }
+
+    const notification = notificationOf(page);
+    await notification.waitFor({ timeout: 20_000 });
+    await notification.getByText(t('consent_forms.notification_text_one', { count: 1 })).waitFor();
+    await expectNoAxeViolations(page, `consent notification (${viewport})`);
+    await screenshot(page, `consent-notification-${viewport}`, { viewport: true });
+    await tabTo(page, t('consent_forms.notification_start'));
+    await page.keyboard.press('Enter');
+
+    const dialog = formDialogOf(page);
+    await dialog.waitFor();
+    await dialog.getByText('I understand what the scan involves').waitFor({ timeout: 20_000 });
+    // Closing with the form unsigned asks first; staying keeps the answers' form open.
+    await tabTo(page, t('consent_forms.close'));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: t('consent_forms.confirm_leave_title') });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, `leave without signing? (${viewport})`);
+    await tabTo(page, t('consent_forms.confirm_leave_stay'));
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+
+    await expectNoAxeViolations(page, `consent form (${viewport})`);
+    await screenshot(page, `consent-form-${viewport}`, { viewport: true });
+    await signByKeyboard(page, dialog, 'Robin Consent');
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+
+    const section = sectionOf(page);
+    await section.getByText(/^Signed by Robin Consent on/).waitFor();
+    await section.getByText(t('consent_forms.verified')).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: t('consent_forms.signed_notice', { title: formTitle }) })
+      .waitFor();
+    await expectNoAxeViolations(page, `consent forms signed (${viewport})`);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, `consent-signed-${viewport}`, { viewport: true });
+
+    // Read back: the signed version with its answers, read-only (no Sign button).
+    await tabTo(page, t('consent_forms.view_named', { title: formTitle }));
+    await page.keyboard.press('Enter');
+    const signed = formDialogOf(page);
+    await signed.getByText(t('consent_forms.verified')).waitFor();
+    await signed.getByText('I understand what the scan involves').waitFor({ timeout: 20_000 });
+    expect(await signed.getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0);
+    expect(await signed.getByRole('checkbox', { checked: true }).count()).toBe(2);
+    await expectNoAxeViolations(page, `signed consent form (${viewport})`);
+    await screenshot(page, `consent-signed-form-${viewport}`, { viewport: true });
+    await page.keyboard.press('Escape');
+    await signed.waitFor({ state: 'detached' });
+
+    // The notice of signing, with the signature's reference, not the answers.
+    await expect
+      .poll(async () =>
+        (await outboxFor(email)).some((message) => message.template === 'consent-form-signed'),
+      )
+      .toBe(true);
+    const notice = (await outboxFor(email)).find((m) => m.template === 'consent-form-signed');
+    expect(notice?.bodyText).toMatch(/Signature reference: [0-9a-f]{16}/);
+    expect(notice?.bodyText).not.toContain('Robin Consent');
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  test('leaving a form unsigned asks first, then goes to the home page', async () => {
+    const patient = await bookThroughApi(suite.url, {
+      examSlug: 'bone-density-scan',
+      lastName: `Leaving${viewport}`,
+      window: { fromDays: 5, toDays: 30 },
+      pick: 1,
+    });
+    const { page, consoleErrors } = await openPage(viewport);
+    await signInFromConfirmation(page, suite.url, patient, t);
+    const notification = notificationOf(page);
+    await notification.waitFor({ timeout: 20_000 });
+    await notification.getByRole('button', { name: t('consent_forms.notification_start') }).click();
+    const dialog = formDialogOf(page);
+    await dialog.getByText('I understand what the scan involves').waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: t('consent_forms.close') }).click();
+    const confirm = page.getByRole('alertdialog', { name: t('consent_forms.confirm_leave_title') });
+    await screenshot(page, `consent-leave-confirm-${viewport}`, { viewport: true });
+    await confirm.getByRole('button', { name: t('consent_forms.confirm_leave_leave') }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+});
