@@ -323,6 +323,13 @@ describe('public configuration', () => {
       patientPortalBackgroundImageEnabled: expect.any(Boolean),
       cancelReasons: ['FEELING_UNWELL', 'OTHER'],
       rescheduleWalkInAllowed: expect.any(Boolean),
+      // What the share results modal checks before sending (docs/product/results-and-sharing.md).
+      results: {
+        shareExpiryDefaultDays: expect.any(Number),
+        shareExpiryMaxDays: expect.any(Number),
+        shareNoteMaxLength: expect.any(Number),
+        shareBySmsEnabled: expect.any(Boolean),
+      },
     });
   });
 });
