@@ -10,7 +10,6 @@ import { createConsentFormStore } from './consent-forms-store.ts';
 
 export { type ConsentFormConfig, loadConsentFormConfig } from './consent-form-config.ts';
 export type { ConsentFormSyncResult } from './consent-form-sync.ts';
-export { canonicalJson } from './signature-hash.ts';
 
 /** Writes config/consent-forms to the database (server.ts, at start; consent-form-sync.ts). */
 export function syncConsentForms(
