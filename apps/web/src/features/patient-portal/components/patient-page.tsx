@@ -24,10 +24,13 @@ export function PatientPage({
   title,
   target,
   signIn,
+  signedInText,
   children,
 }: {
   title: string;
   target: PatientPageTarget;
+  /** The toolbar's line ("You are signed in to this booking." by default). */
+  signedInText?: string | undefined;
   /** How the page signs in when its session check answers 401 (this page by default). */
   signIn?: PatientSignIn | undefined;
   children: (authenticated: boolean) => ReactNode;
@@ -52,7 +55,7 @@ export function PatientPage({
         ) : authenticated ? (
           <>
             <div className={`${styles.toolbar} ${frame.noPrint}`}>
-              <span>{t('patient_portal.signed_in')}</span>
+              <span>{signedInText ?? t('patient_portal.signed_in')}</span>
               <LogoutButton />
             </div>
             <PatientNotice />

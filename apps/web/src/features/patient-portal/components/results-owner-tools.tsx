@@ -20,10 +20,10 @@ export function OwnerResultsTools({ bookingKey }: { bookingKey: string }) {
   return (
     <Card labelledBy={`${id}-title`}>
       <div className={results.match}>
-        <h2 id={`${id}-title`} className={results.sectionTitle}>
+        <h2 id={`${id}-title`} className={results.matchTitle}>
           {t('results.all.title')}
         </h2>
-        <p>{t('results.all.text')}</p>
+        <p className={results.matchText}>{t('results.all.text')}</p>
         <button
           type="button"
           className={manage.secondaryButton}

@@ -100,8 +100,10 @@ export function ShareForm({
       ) : null}
       <Field
         id={`${id}-contact`}
-        label={t('results.share.contact_label')}
-        hint={t(rules.smsEnabled ? 'results.share.contact_hint_sms' : 'results.share.contact_hint')}
+        label={t(
+          rules.smsEnabled ? 'results.share.contact_label_sms' : 'results.share.contact_label',
+        )}
+        hint={t('results.share.contact_hint')}
         error={errorText(errors.contact)}
         width="full"
       >

@@ -129,7 +129,9 @@ export function ResultsSharedModal({ isOpen, onClose }: { isOpen: boolean; onClo
       onClose={onClose}
       title={t('results.share.shared_title')}
       actions={
-        <button type="button" className={manage.button} onClick={onClose}>
+        // The dialog's one control takes focus, so Enter or Space closes it at once.
+        // biome-ignore lint/a11y/noAutofocus: focus moves into a just-opened dialog anyway.
+        <button type="button" className={manage.button} onClick={onClose} autoFocus>
           {t('action.close')}
         </button>
       }

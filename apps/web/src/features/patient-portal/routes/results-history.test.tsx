@@ -27,7 +27,7 @@ async function openMatchForm(matchAnswer: () => Response) {
   const toggle = await screen.findByRole('button', { name: 'See all my results' });
   await rendered.user.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const form = await screen.findByRole('form', { name: 'See all my results' });
+  const form = await screen.findByRole('form', { name: 'Your other results' });
   return { ...rendered, form };
 }
 

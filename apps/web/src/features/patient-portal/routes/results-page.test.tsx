@@ -116,6 +116,7 @@ describe('results page, a shared link', slow, () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Shared results');
     expect(await screen.findByRole('article', { name: 'CT head' })).toBeInTheDocument();
     expect(screen.getByText('Alex shared these results with you.')).toBeInTheDocument();
+    expect(screen.getByText('You are signed in to a shared link.')).toBeInTheDocument();
     expect(screen.getByText(/You can see them until .*2031/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Share/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'See all my results' })).not.toBeInTheDocument();

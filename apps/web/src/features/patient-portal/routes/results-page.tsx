@@ -21,7 +21,11 @@ export function ResultsPage() {
     [bookingKey, shared],
   );
   return (
-    <PatientPage title={t(shared ? 'results.shared_title' : 'results.title')} target={target}>
+    <PatientPage
+      title={t(shared ? 'results.shared_title' : 'results.title')}
+      target={target}
+      signedInText={shared ? t('results.signed_in_shared') : undefined}
+    >
       {(authenticated) => (
         <ResultsView
           mode={shared ? 'shared' : 'owner'}
