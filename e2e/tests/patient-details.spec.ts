@@ -6,7 +6,9 @@ import {
   bookThroughApi,
   focusedName,
   focusIsVisible,
+  requestThroughApi,
   signInFromConfirmation,
+  signInToRequest,
 } from '../support/patient-portal.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
@@ -29,9 +31,9 @@ async function tabTo(page: Page, name: string, limit = 40) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-async function stateOf(page: Page, bookingKey: string) {
+async function stateOf(page: Page, bookingKey: string, kind = 'appointments') {
   const response = await page.request.get(
-    `${suite.url}/api/secured/appointments/${bookingKey}/patient_details`,
+    `${suite.url}/api/secured/${kind}/${bookingKey}/patient_details`,
   );
   expect(response.status()).toBe(200);
   return (await response.json()) as PatientDetailsState;
@@ -106,6 +108,67 @@ describe.each(viewports)('update my details (%s)', (viewport) => {
     await expectNoAxeViolations(page, `request withdrawn (${viewport})`);
     await screenshot(page, `patient-details-withdrawn-${viewport}`);
 
+    expect(consoleErrors.filter((message) => !/status of 401/.test(message))).toEqual([]);
+    await context.close();
+  });
+
+  test("from the confirmation's link on a booking request: the form opens at once (origin CONFIRMATION)", async () => {
+    const request = await requestThroughApi(suite.url, {
+      examSlugs: ['ct-brain'],
+      lastName: `Confirm${viewport}`,
+    });
+    const { page, context, consoleErrors } = await openPage(viewport);
+    await signInToRequest(page, suite.url, request.bookingKey, t);
+    // The completion page's "Update my details" link.
+    await page.goto(
+      `${suite.url}/booking-requests/${request.bookingKey}?updateDetails=CONFIRMATION`,
+    );
+    const dialog = page.getByRole('dialog', { name: t('patient_details.modal_title') });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog
+      .getByRole('textbox', { name: t('patient_details.field.streetAddress') })
+      .fill('12 Harbour Street');
+    await dialog.getByRole('textbox', { name: t('patient_details.field.suburb') }).fill('Sydney');
+    await dialog
+      .getByRole('combobox', { name: t('patient_details.field.insuranceTypeId') })
+      .selectOption({ label: t('patient_details.insurance_type.private') });
+    await expectNoAxeViolations(page, `details form on a booking request (${viewport})`);
+    await dialog.getByRole('button', { name: t('patient_details.send') }).click();
+    const done = page.getByRole('dialog', { name: t('message.patient_request_success_message') });
+    await done.getByRole('button', { name: t('patient_details.ok') }).click();
+
+    const card = page.getByRole('region', { name: t('patient_details.heading') });
+    await card
+      .getByText(
+        t('patient_details.change_line', {
+          from: t('patient_details.none'),
+          to: '12 Harbour Street',
+        }),
+      )
+      .waitFor();
+    await card
+      .getByText(
+        t('patient_details.change_line', {
+          from: t('patient_details.none'),
+          to: t('patient_details.insurance_type.private'),
+        }),
+      )
+      .waitFor();
+    const state = await stateOf(page, request.bookingKey, 'booking_requests');
+    expect(state.patientChangeDetails.pendingRequest).toMatchObject({
+      origin: 'CONFIRMATION',
+      changes: [
+        { field: 'streetAddress', oldValue: null, newValue: '12 Harbour Street' },
+        { field: 'suburb', oldValue: null, newValue: 'Sydney' },
+        { field: 'insuranceTypeId', oldValue: null, newValue: 2 },
+      ],
+    });
+    expect(state.patientChangeDetails.values.streetAddress).toBeNull();
+    await expectNoAxeViolations(page, `request pending on a booking request (${viewport})`);
+    await screenshot(page, `patient-details-request-pending-${viewport}`);
+
+    await card.getByRole('button', { name: t('patient_details.withdraw') }).click();
+    await card.getByRole('status').getByText(t('patient_details.withdrawn')).waitFor();
     expect(consoleErrors.filter((message) => !/status of 401/.test(message))).toEqual([]);
     await context.close();
   });
