@@ -17,6 +17,7 @@ export * from './integration.ts';
 export * from './locales.ts';
 export * from './locations.ts';
 export * from './outbox.ts';
+export * from './patient-change-codes.ts';
 export * from './patient-changes.ts';
 export * from './patient-portal.ts';
 export * from './patient-portal-codes.ts';
