@@ -12,6 +12,8 @@ import {
   signInForResults,
 } from '../../../test/factories/results.ts';
 import { fixedClock } from '../../adapters/clock.ts';
+import { listDemoBookings } from '../../db/seed/demo-bookings.ts';
+import { seedDemoResults } from '../../db/seed/demo-results.ts';
 import { apiKeys } from '../integration/index.ts';
 
 /**
@@ -93,6 +95,27 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await testApp?.close();
+});
+
+describe('the demo results', () => {
+  it('are seeded once and listed in the start-up banner', async () => {
+    expect(await seedDemoResults(testApp.database.db, { now: clock.now() })).toBe(0);
+    const lines = await listDemoBookings(testApp.database.db);
+    expect(lines.filter((line) => line.kind === 'result')).toEqual([
+      {
+        kind: 'result',
+        bookingKey: demoResultKeys.latest,
+        path: 'appointments',
+        suffix: '/result',
+      },
+      {
+        kind: 'result',
+        bookingKey: demoResultKeys.earlier,
+        path: 'appointments',
+        suffix: '/result',
+      },
+    ]);
+  });
 });
 
 describe('the results of a key', () => {
