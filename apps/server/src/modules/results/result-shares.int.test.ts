@@ -43,7 +43,7 @@ const shares = () =>
     url: `/api/secured/appointments/${key}/result/shares`,
     headers: { cookie: patientCookie },
   });
-const revoke = (shareId: string, bookingKey = key, cookie = patientCookie) =>
+const revoke = (shareId: string, bookingKey: string = key, cookie = patientCookie) =>
   testApp.app.inject({
     method: 'DELETE',
     url: `/api/secured/appointments/${bookingKey}/result/shares/${shareId}`,
