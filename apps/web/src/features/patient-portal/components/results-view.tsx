@@ -111,11 +111,13 @@ export function ResultsView({
         </>
       )}
       {mode === 'history' && list.length > 0 ? (
-        <div className={manage.actions}>
-          <ShareButton
-            label={t('results.share_history')}
-            onOpen={openShare({ type: 'HISTORY' }, t('results.share.subject_history'))}
-          />
+        <div className={results.pageActions}>
+          <div className={manage.actions}>
+            <ShareButton
+              label={t('results.share_history')}
+              onOpen={openShare({ type: 'HISTORY' }, t('results.share.subject_history'))}
+            />
+          </div>
         </div>
       ) : null}
       <StatusNotice text={notice} />

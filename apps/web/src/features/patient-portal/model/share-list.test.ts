@@ -35,6 +35,10 @@ describe('browserSummary', () => {
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0',
       'Firefox · macOS',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome · Linux',
+    ],
     ['curl/8.5.0', null],
     [null, null],
   ])('%s is %s', (userAgent, summary) => {
