@@ -77,8 +77,14 @@ export function createPatientChangesService(deps: PatientChangesServiceDeps) {
   ) =>
     tx.insertAuditEvent({ actor: 'patient', action, ...subject, ...context, details }, clock.now());
 
-  async function patientOf(tx: PatientChangesStore, bookingKey: string, scope: PatientScope) {
-    const patient = await tx.findPatientOfKey(bookingKey, scope, true);
+  /** The key's record; `lock` (a change) holds it until the transaction ends. */
+  async function patientOf(
+    tx: PatientChangesStore,
+    bookingKey: string,
+    scope: PatientScope,
+    lock = true,
+  ) {
+    const patient = await tx.findPatientOfKey(bookingKey, scope, lock);
     if (!patient) throw new NotFoundError('There is no patient record under this booking key.');
     return patient;
   }
@@ -130,7 +136,7 @@ export function createPatientChangesService(deps: PatientChangesServiceDeps) {
     ): Promise<PatientDetailsState> {
       const outcome = await outcomeOf(bookingKey, scope);
       return store.transaction(async (tx) => {
-        const patient = await patientOf(tx, bookingKey, scope);
+        const patient = await patientOf(tx, bookingKey, scope, false);
         const pending = await tx.findPendingOfPatient(patient.id);
         await audit(
           tx,
