@@ -9,9 +9,13 @@ import type { PatientSignIn } from '../hooks/use-patient-session.ts';
 /**
  * The patient's history (docs/product/patient-portal.md#results-and-sharing):
  * /appointments/:bookingKey/result/patient, where a patient match leads
- * (`?dateOfBirth=&otpType=`, spec 2 §2). Its sign-in is PATIENT_PORTAL (the path names
- * `patient`); when it is needed, the date of birth the patient just gave goes to the
- * authentication page, which submits it at once (spec 1 §4), and comes off the return address.
+ * (`?dateOfBirth=&otpType=`, spec 2 §2). A history shows every result, so it asks for the proof
+ * a single result needs (decision 023): its session check is APPOINTMENT_RESULTS, which the
+ * results page's sign-in (with its OTP) passes, and a patient-portal sign-in only with an OTP.
+ * Without it the patient signs in on the results page (the date of birth they just gave
+ * submitted at once, spec 1 §4): signing in on this page's own address would be PATIENT_PORTAL
+ * (its path names `patient`), which the provider may let in without an OTP, and would come
+ * back here to be refused again.
  */
 export function ResultsHistoryPage() {
   const { t } = useTranslation();
@@ -19,23 +23,17 @@ export function ResultsHistoryPage() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const dateOfBirth = search.get('dateOfBirth');
-  const otpType = search.get('otpType');
   const target = useMemo<PatientPageTarget>(
-    () => ({ bookingKey, type: 'PATIENT_PORTAL' }),
+    () => ({ bookingKey, type: 'APPOINTMENT_RESULTS' }),
     [bookingKey],
   );
-  const signIn = useMemo<PatientSignIn>(() => {
-    const kept = new URLSearchParams(search);
-    kept.delete('dateOfBirth');
-    const query = kept.toString();
-    return {
-      returnUrl: `${pathname}${query ? `?${query}` : ''}`,
-      extra: {
-        ...(dateOfBirth ? { dateOfBirth } : {}),
-        ...(otpType ? { otpType } : {}),
-      },
-    };
-  }, [pathname, search, dateOfBirth, otpType]);
+  const signIn = useMemo<PatientSignIn>(
+    () => ({
+      returnUrl: pathname.replace(/\/patient\/?$/, ''),
+      extra: dateOfBirth ? { dateOfBirth } : {},
+    }),
+    [pathname, dateOfBirth],
+  );
   return (
     <PatientPage title={t('results.history_title')} target={target} signIn={signIn}>
       {(authenticated) => (

@@ -101,25 +101,30 @@ describe('patient match (See all my results)', slow, () => {
 });
 
 describe('history page', slow, () => {
-  it('signs in as PATIENT_PORTAL, handing the date of birth to the authentication page', async () => {
-    const { router } = await renderApp(
+  it('signs in on the results page, handing it the date of birth (decision 023)', async () => {
+    const { router, fetchMock } = await renderApp(
       `/appointments/${historyKey}/result/patient?dateOfBirth=1984-03-09&otpType=SMS`,
       { api: { '/api/authentication/session': () => errorResponse(401, 'UNAUTHENTICATED') } },
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      returnUrl: `/appointments/${historyKey}/result/patient?otpType=SMS`,
+    // The history needs a result's proof: a patient-portal sign-in could skip the OTP.
+    expect(callsTo(fetchMock, '/api/authentication/session')[0]?.query).toEqual({
       bookingKey: historyKey,
-      type: 'PATIENT_PORTAL',
-      dateOfBirth: '1984-03-09',
-      otpType: 'SMS',
+      authenticationType: 'APPOINTMENT_RESULTS',
     });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      returnUrl: `/appointments/${historyKey}/result`,
+      bookingKey: historyKey,
+      type: 'APPOINTMENT_RESULTS',
+      dateOfBirth: '1984-03-09',
+    });
+    expect(callsTo(fetchMock, historyPath)).toEqual([]);
   });
 
   it('lists every result newest first and shares the history', async () => {
     const { user, fetchMock } = await renderApp(`/appointments/${historyKey}/result/patient`, {
       api: {
-        '/api/authentication/session': () => sessionOf('PATIENT_PORTAL', historyKey),
+        '/api/authentication/session': () => sessionOf('APPOINTMENT_RESULTS', historyKey),
         '/api/config/patient-portal': () => portalConfig(),
         [historyPath]: () =>
           resultsOf({
