@@ -59,10 +59,13 @@ async function messageTo(
 const codeOf = (message: DevOutboxMessage) => /\b(\d{6})\b/.exec(message.bodyText)?.[1] ?? '';
 
 /** The authentication page's two steps: the patient's date of birth, then the code sent to `to`. */
-async function signIn(page: Page, to: string, since: number): Promise<void> {
-  const dob = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
+async function signIn(page: Page, to: string, since: number, shared = false): Promise<void> {
+  const dob = page.getByRole('dialog', {
+    name: t(shared ? 'authentication.dob_modal.title_staff' : 'authentication.dob_modal.title'),
+  });
   await dob.waitFor({ timeout: 15_000 });
-  await fillDateOfBirth(dob, t('form.date_of_birth.label'), patient.dateOfBirth, t);
+  const legend = shared ? 'authentication.dob_modal.label_staff' : 'form.date_of_birth.label';
+  await fillDateOfBirth(dob, t(legend), patient.dateOfBirth, t);
   await dob.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
   const otp = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
   await otp.waitFor();
@@ -148,7 +151,7 @@ describe.each(viewports)('results and sharing (%s)', (viewport) => {
     const linkPath = new URL(link ?? '').pathname;
     await other.page.goto(`${suite.url}${linkPath}?shared=true`);
     const recipientSince = Date.now();
-    await signIn(other.page, recipient, start);
+    await signIn(other.page, recipient, start, true);
     await other.page
       .getByRole('heading', { level: 1, name: t('results.shared_title') })
       .waitFor({ timeout: 15_000 });

@@ -26,6 +26,7 @@ export function DateOfBirthModal({
   error,
   askContactNumber,
   staffBooking,
+  shared = false,
   captcha,
   captchaDone,
 }: {
@@ -36,6 +37,8 @@ export function DateOfBirthModal({
   error: string | null;
   askContactNumber: boolean;
   staffBooking: boolean;
+  /** A shared link: the recipient gives the patient's date of birth, not their own. */
+  shared?: boolean;
   /** The captcha widget, when the provider uses one. */
   captcha?: ReactNode;
   captchaDone: boolean;
@@ -71,7 +74,9 @@ export function DateOfBirthModal({
       isOpen={isOpen}
       onClose={onClose}
       title={t(
-        staffBooking ? 'authentication.dob_modal.title_staff' : 'authentication.dob_modal.title',
+        staffBooking || shared
+          ? 'authentication.dob_modal.title_staff'
+          : 'authentication.dob_modal.title',
       )}
     >
       <form noValidate onSubmit={submit}>
@@ -80,10 +85,14 @@ export function DateOfBirthModal({
             {error}
           </p>
         ) : null}
-        <p className={styles.intro}>{t('authentication.dob_modal.intro')}</p>
+        <p className={styles.intro}>
+          {t(shared ? 'authentication.dob_modal.intro_shared' : 'authentication.dob_modal.intro')}
+        </p>
         <DateOfBirthField
           label={t(
-            staffBooking ? 'authentication.dob_modal.label_staff' : 'form.date_of_birth.label',
+            staffBooking || shared
+              ? 'authentication.dob_modal.label_staff'
+              : 'form.date_of_birth.label',
           )}
           value={dateOfBirth}
           onChange={setDateOfBirth}

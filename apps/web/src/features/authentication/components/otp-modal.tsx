@@ -21,6 +21,7 @@ export function OtpModal({
   channel,
   secondsUntilResend,
   resent,
+  shared = false,
 }: {
   isOpen: boolean;
   onClose: () => void;
@@ -31,6 +32,8 @@ export function OtpModal({
   secondsUntilResend: number;
   /** A new code went out: said once to screen readers. */
   resent: boolean;
+  /** A shared link: the code went to the recipient's own contact, not the booking's. */
+  shared?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -54,9 +57,7 @@ export function OtpModal({
         ) : null}
         <p className={styles.intro}>
           {t(
-            channel === 'SMS'
-              ? 'authentication.otp_modal.sent_sms'
-              : 'authentication.otp_modal.sent_email',
+            `authentication.otp_modal.${channel === 'SMS' ? 'sent_sms' : 'sent_email'}${shared ? '_shared' : ''}`,
           )}
         </p>
         <Field

@@ -34,8 +34,14 @@ const answer =
 const page = (query: string) => `/authentication?${query}`;
 const appointmentQuery = `returnUrl=%2Fappointments%2F${key}&bookingKey=${key}&type=APPOINTMENT`;
 
-async function typeDateOfBirth(user: UserEvent, day: string, month: string, year: string) {
-  const dialog = await screen.findByRole('dialog', { name: 'Confirm your date of birth' });
+async function typeDateOfBirth(
+  user: UserEvent,
+  day: string,
+  month: string,
+  year: string,
+  title = 'Confirm your date of birth',
+) {
+  const dialog = await screen.findByRole('dialog', { name: title });
   await user.type(within(dialog).getByRole('textbox', { name: 'Day' }), day);
   await user.type(within(dialog).getByRole('textbox', { name: 'Month' }), month);
   await user.type(within(dialog).getByRole('textbox', { name: 'Year' }), year);
@@ -115,7 +121,13 @@ describe('authentication page', slow, () => {
         '/api/authentication': answer({ success: false, maxAttemptsReached: true }),
       },
     });
-    const dialog = await typeDateOfBirth(user, '9', '3', '1984');
+    const dialog = await typeDateOfBirth(
+      user,
+      '9',
+      '3',
+      '1984',
+      "Confirm the patient's date of birth",
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/deny'));
     expect(router.state.location.search).toBe(
@@ -300,7 +312,7 @@ describe('OTP step', slow, () => {
     expect(router.state.location.search).toContain('message=max_attempts_reached_results');
   });
 
-  it('says a shared link at every step, and sends it to /deny with the shared message', async () => {
+  it('words a shared link for the recipient, says shared at every step, and ends on the shared deny message', async () => {
     const { user, router, fetchMock } = await renderApp(
       page(
         `returnUrl=%2Fappointments%2F${key}%2Fresult%3Fshared%3Dtrue&bookingKey=${key}&type=APPOINTMENT_RESULTS&shared=true`,
@@ -314,9 +326,18 @@ describe('OTP step', slow, () => {
         },
       },
     );
-    const dialog = await typeDateOfBirth(user, '9', '3', '1984');
+    const dialog = await typeDateOfBirth(
+      user,
+      '9',
+      '3',
+      '1984',
+      "Confirm the patient's date of birth",
+    );
+    expect(dialog).toHaveTextContent('check that these results were shared with you');
+    expect(within(dialog).getByRole('group', { name: "Patient's date of birth" })).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const otp = await screen.findByRole('dialog', { name: 'Enter the security code' });
+    expect(otp).toHaveTextContent('to the email address the results were shared with');
     await user.type(within(otp).getByRole('textbox', { name: 'Security code' }), '111111');
     await user.click(within(otp).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/deny'));

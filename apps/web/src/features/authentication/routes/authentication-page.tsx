@@ -153,6 +153,7 @@ function AuthenticationFlow({
         error={flow.error}
         askContactNumber={access.data?.contactNumberAuthentication ?? false}
         staffBooking={params.staffBooking}
+        shared={params.shared}
         captchaDone={!captchaOn || verifiedCaptcha}
         captcha={
           captchaOn && captcha?.siteKey && captcha.provider !== 'none' ? (
@@ -181,6 +182,7 @@ function AuthenticationFlow({
         channel={flow.otpChannel}
         secondsUntilResend={flow.secondsUntilResend}
         resent={flow.resent}
+        shared={params.shared}
       />
     </>
   );

@@ -30,7 +30,7 @@ export function ResultsHistoryPage() {
   const signIn = useMemo<PatientSignIn>(
     () => ({
       returnUrl: pathname.replace(/\/patient\/?$/, ''),
-      extra: dateOfBirth ? { dateOfBirth } : {},
+      extra: dateOfBirth ? { dateOfBirth } : undefined,
     }),
     [pathname, dateOfBirth],
   );
