@@ -38,14 +38,14 @@ describe('patient match (See all my results)', slow, () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
     expect(within(form).getByText(/Enter a date of birth/)).toBeInTheDocument();
-    expect(within(form).getByText(/Enter your e-mail address/)).toBeInTheDocument();
+    expect(within(form).getByText(/Enter your email address/)).toBeInTheDocument();
     expect(callsTo(fetchMock, matchPath)).toEqual([]);
 
     await user.type(within(form).getByRole('textbox', { name: 'Day' }), '9');
     await user.type(within(form).getByRole('textbox', { name: 'Month' }), '3');
     await user.type(within(form).getByRole('textbox', { name: 'Year' }), '1984');
     await user.type(
-      within(form).getByRole('textbox', { name: 'Your e-mail address' }),
+      within(form).getByRole('textbox', { name: 'Your email address' }),
       'alex@example.com',
     );
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
@@ -89,7 +89,7 @@ describe('patient match (See all my results)', slow, () => {
     await user.type(within(form).getByRole('textbox', { name: 'Month' }), '3');
     await user.type(within(form).getByRole('textbox', { name: 'Year' }), '1984');
     await user.type(
-      within(form).getByRole('textbox', { name: 'Your e-mail address' }),
+      within(form).getByRole('textbox', { name: 'Your email address' }),
       'alex@example.com',
     );
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
@@ -158,7 +158,7 @@ describe('history page', slow, () => {
     expect(within(dialog).getByText('You are sharing all your results.')).toBeVisible();
     expect(await within(dialog).findByText('All your results')).toBeInTheDocument();
     await user.type(
-      within(dialog).getByRole('textbox', { name: 'Their e-mail address' }),
+      within(dialog).getByRole('textbox', { name: 'Their email address' }),
       'gp@clinic.example',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));

@@ -34,11 +34,11 @@ describe('share results modal', slow, () => {
   it('checks the contact: required, then an e-mail address when SMS sharing is off', async () => {
     const { user, dialog, fetchMock } = await openShareModal();
     expect(within(dialog).getByText(/sharing your CT head result of 6 May 2031/)).toBeVisible();
-    const contact = within(dialog).getByRole('textbox', { name: 'Their e-mail address' });
+    const contact = within(dialog).getByRole('textbox', { name: 'Their email address' });
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     expect(contact).toHaveFocus();
     expect(contact).toHaveAccessibleDescription(
-      expect.stringContaining('Enter the e-mail address to share with'),
+      expect.stringContaining('Enter the email address to share with'),
     );
     await user.type(contact, '0412345678');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
@@ -58,7 +58,7 @@ describe('share results modal', slow, () => {
     });
     const { user, dialog, fetchMock } = await openShareModal(config);
     const contact = within(dialog).getByRole('textbox', {
-      name: 'Their e-mail address or mobile number',
+      name: 'Their email address or mobile number',
     });
     await user.type(contact, 'not a contact');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
@@ -98,7 +98,7 @@ describe('share results modal', slow, () => {
   it('shares by e-mail, closes and says message.results_shared', async () => {
     const { user, dialog, fetchMock } = await openShareModal();
     await user.type(
-      within(dialog).getByRole('textbox', { name: 'Their e-mail address' }),
+      within(dialog).getByRole('textbox', { name: 'Their email address' }),
       'gp@clinic.example',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
@@ -123,12 +123,12 @@ describe('share results modal', slow, () => {
     answerByMethod(fetchMock, sharesPath, {
       post: () => errorResponse(422, 'INVALID_CONTACT_DETAILS'),
     });
-    const contact = within(dialog).getByRole('textbox', { name: 'Their e-mail address' });
+    const contact = within(dialog).getByRole('textbox', { name: 'Their email address' });
     await user.type(contact, 'gp@clinic.example');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(contact).toHaveAttribute('aria-invalid', 'true'));
     expect(contact).toHaveAccessibleDescription(
-      expect.stringContaining('Enter a valid e-mail address'),
+      expect.stringContaining('Enter a valid email address'),
     );
   });
 
