@@ -1,6 +1,7 @@
 import { type PatientMatchRequest, resultsErrorCodes } from '@portal/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
 import { Field, FieldGroup } from '../../../components/ui/field.tsx';
@@ -20,7 +21,7 @@ import styles from './results.module.css';
  * date of birth and the e-mail address or mobile number on their bookings, choosing where the
  * security code goes. A match goes to the history page
  * (`/appointments/{historyAppointments}/result/patient?dateOfBirth=&otpType=`, spec 2 §2); no
- * match says message.patient_matching_error.
+ * match says message.patient_matching_error; too many failed checks go to the deny page.
  */
 export function PatientMatchForm({
   bookingKey,
@@ -35,6 +36,8 @@ export function PatientMatchForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const match = usePatientMatch(bookingKey);
   const [values, setValues] = useState<PatientMatchValues>({
     dateOfBirth: '',
@@ -65,6 +68,14 @@ export function PatientMatchForm({
       const answer = await match.mutateAsync(request);
       onMatched(answer.historyAppointments, request);
     } catch (error) {
+      // Too many failed checks: the deny page, as after too many sign-in attempts (spec 1 §4).
+      if (isApiError(error) && error.code === resultsErrorCodes.maxAttemptsReached) {
+        const prefix = pathname.startsWith('/iframe/') ? '/iframe' : '';
+        navigate(`${prefix}/deny?maxAttempts=true&message=max_attempts_reached_results`, {
+          replace: true,
+        });
+        return;
+      }
       setFailure(
         isApiError(error) &&
           (error.code === resultsErrorCodes.patientMatchingFailed || error.status === 422)

@@ -98,6 +98,24 @@ describe('patient match (See all my results)', slow, () => {
     );
     expect(router.state.location.pathname).toBe(`/appointments/${portalKey}/result`);
   });
+
+  it('goes to the deny page after too many failed checks', async () => {
+    const { user, form, router } = await openMatchForm(() =>
+      errorResponse(429, 'MAX_ATTEMPTS_REACHED'),
+    );
+    await user.type(within(form).getByRole('textbox', { name: 'Day' }), '9');
+    await user.type(within(form).getByRole('textbox', { name: 'Month' }), '3');
+    await user.type(within(form).getByRole('textbox', { name: 'Year' }), '1984');
+    await user.type(
+      within(form).getByRole('textbox', { name: 'Your email address' }),
+      'alex@example.com',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deny'));
+    expect(router.state.location.search).toBe(
+      '?maxAttempts=true&message=max_attempts_reached_results',
+    );
+  });
 });
 
 describe('history page', slow, () => {
