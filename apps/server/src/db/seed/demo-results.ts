@@ -23,8 +23,8 @@ const demoResults = [
     text: [
       'Clinical notes: persistent cough for six weeks.',
       '',
-      'Findings: the lungs are clear. No nodule, consolidation or effusion. The heart and',
-      'great vessels are normal in size. No enlarged lymph nodes.',
+      'Findings: the lungs are clear. No nodule, consolidation or effusion. The heart and ' +
+        'great vessels are normal in size. No enlarged lymph nodes.',
       '',
       'Conclusion: normal CT of the chest.',
     ].join('\n'),
@@ -37,8 +37,8 @@ const demoResults = [
     text: [
       'Clinical notes: knee pain after running.',
       '',
-      'Findings: a small tear of the posterior horn of the medial meniscus. The cruciate and',
-      'collateral ligaments are intact. A small joint effusion.',
+      'Findings: a small tear of the posterior horn of the medial meniscus. The cruciate and ' +
+        'collateral ligaments are intact. A small joint effusion.',
       '',
       'Conclusion: medial meniscal tear. Review with your referring doctor.',
     ].join('\n'),
