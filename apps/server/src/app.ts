@@ -249,7 +249,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       clock: deps.clock,
       providerName: provider.radiology.name,
     }),
-    results: providerResultReleases({ db: deps.db, clock: deps.clock }),
+    results: providerResultReleases({
+      db: deps.db,
+      clock: deps.clock,
+      providerName: provider.radiology.name,
+      publicUrl: env.publicUrl,
+    }),
   });
   // Patients ask for their details to change; the provider decides through the integration.
   await app.register(patientChangesModule, {

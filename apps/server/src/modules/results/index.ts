@@ -52,6 +52,11 @@ export function sharedResultsAccess(deps: ResultsModuleDeps): SharedResultsAcces
 }
 
 /** The provider's result releases, for the integration module. */
-export function providerResultReleases(deps: { db: Kysely<Database>; clock: Clock }) {
-  return createProviderResultReleases({ store: createResultsStore(deps.db), clock: deps.clock });
+export function providerResultReleases(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  providerName: string;
+  publicUrl: string;
+}) {
+  return createProviderResultReleases({ ...deps, store: createResultsStore(deps.db) });
 }

@@ -5,14 +5,19 @@ import type { RequestContext } from '../audit/index.ts';
 import { ResultNotReleasableError } from './results.errors.ts';
 import { resultsAudit } from './results.service.ts';
 import type { ResultsStore } from './results-store.ts';
+import { resultReadyMessage } from './share-messages.ts';
 
 /**
  * The provider releases a report through /api/integration (docs/product/results-and-sharing.md):
- * only for a COMPLETED appointment of the key; released again, the report is replaced.
+ * only for a COMPLETED appointment of the key; released again, the report is replaced. The
+ * first release tells the patient where to read it (a replacement does not: one e-mail a result).
  */
 export function createProviderResultReleases(deps: {
-  store: Pick<ResultsStore, 'resultOfAppointment' | 'transaction'>;
+  store: Pick<ResultsStore, 'resultOfAppointment' | 'patientOfKey' | 'transaction'>;
   clock: Clock;
+  providerName: string;
+  /** PUBLIC_URL: the results page the patient's e-mail links to. */
+  publicUrl: string;
 }) {
   const { store, clock } = deps;
   return {
@@ -28,7 +33,24 @@ export function createProviderResultReleases(deps: {
         throw new ResultNotReleasableError('A result is released for a completed appointment.');
       }
       const now = clock.now();
+      const firstRelease = appointment.releasedAt === null;
       await store.transaction(async (tx) => {
+        const patient = firstRelease ? await tx.patientOfKey(bookingKey) : undefined;
+        if (patient) {
+          const link = `${deps.publicUrl}/appointments/${encodeURIComponent(bookingKey)}/result`;
+          await tx.enqueueMessages(
+            [
+              resultReadyMessage({
+                recipient: patient.email,
+                providerName: deps.providerName,
+                firstName: patient.firstName,
+                examName: appointment.examName,
+                link,
+              }),
+            ],
+            now,
+          );
+        }
         await tx.upsertResult({
           appointmentId,
           title: request.reportTitle,
@@ -45,7 +67,8 @@ export function createProviderResultReleases(deps: {
           bookingKey,
           {
             appointmentId,
-            replaced: appointment.releasedAt !== null,
+            replaced: !firstRelease,
+            patientNotified: patient !== undefined,
             length: request.reportText.length,
           },
           caller.actor,

@@ -317,6 +317,24 @@ describe('the provider releases a report', () => {
       .where('action', '=', 'results.released')
       .executeTakeFirstOrThrow();
     expect(audit.actor).toBe('provider:ris');
+    const notices = async () =>
+      db
+        .selectFrom('outbox_messages')
+        .select(['recipient', 'body_text'])
+        .where('template', '=', 'RESULT_RELEASED')
+        .execute();
+    const [notice, ...more] = await notices();
+    expect(more).toEqual([]);
+    expect(notice?.recipient).toBe('jordan.sample@example.org');
+    expect(notice?.body_text).toContain(`/appointments/${demoBookingKeys.appointment}/result`);
+    expect(notice?.body_text).not.toContain(report.reportText);
+    // A corrected report replaces the first without a second e-mail.
+    const again = await put(url(demoBookingKeys.appointment, booked.id), `Bearer ${providerKey}`, {
+      ...report,
+      reportText: 'Normal for age. Addendum: compared with 2024.',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await notices()).toHaveLength(1);
   });
 });
 

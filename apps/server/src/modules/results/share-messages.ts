@@ -100,3 +100,31 @@ export function shareAccessNotice(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * To the patient when the provider first releases a report: where to read it. It holds no
+ * result: the link asks for the date of birth (and the OTP where the provider uses them).
+ */
+export function resultReadyMessage(input: {
+  recipient: string;
+  providerName: string;
+  firstName: string;
+  examName: string;
+  link: string;
+}): NewOutboxMessage {
+  const text = `The report of your ${input.examName} is ready to read online.`;
+  const how = `Open it here: ${input.link} (you will need your date of birth).`;
+  return {
+    channel: 'EMAIL',
+    template: 'RESULT_RELEASED',
+    recipient: input.recipient,
+    subject: `${input.providerName}: your results are ready`,
+    bodyText: [`Hello ${input.firstName},`, '', text, how, '', input.providerName].join('\n'),
+    bodyHtml: [
+      `<p>Hello ${escapeHtml(input.firstName)},</p>`,
+      `<p>${escapeHtml(text)}</p>`,
+      `<p><a href="${escapeHtml(input.link)}">Read your results</a> (you will need your date of birth).</p>`,
+      `<p>${escapeHtml(input.providerName)}</p>`,
+    ].join('\n'),
+  };
+}
