@@ -21,17 +21,25 @@ import type { LighthousePage } from './web-budget.ts';
 const demo = {
   appointmentKey: 'demo-appointment-key-000000000001',
   bookingRequestKey: 'demo-booking-request-key-0000000001',
+  /** apps/server/src/db/seed/demo-results.ts: a completed appointment with a released report. */
+  resultsKey: 'demo-results-key-0000000000000001',
   dateOfBirth: '1975-08-21',
   email: 'jordan.sample@example.org',
 };
 
-export type PatientPage = 'appointment' | 'bookingRequest' | 'reschedule' | 'appointmentLink';
+export type PatientPage =
+  | 'appointment'
+  | 'bookingRequest'
+  | 'reschedule'
+  | 'appointmentLink'
+  | 'results';
 
 export const patientPageLabels: Record<PatientPage, string> = {
   appointment: '/appointments/{bookingKey}',
   bookingRequest: '/booking-requests/{bookingKey}',
   reschedule: '/appointments/{bookingKey}/reschedule/{appointmentId}',
   appointmentLink: '/appointment-links/{token} (invalid token)',
+  results: '/appointments/{bookingKey}/result',
 };
 
 async function call<T>(
@@ -111,12 +119,13 @@ async function signIn(
   return cookie;
 }
 
-/** The four patient pages with what Lighthouse needs to load them as a signed-in patient. */
+/** The patient pages with what Lighthouse needs to load them as a signed-in patient. */
 export async function patientPages(
   portalUrl: string,
 ): Promise<Record<PatientPage, LighthousePage>> {
   const appointmentCookie = await signIn(portalUrl, demo.appointmentKey, 'APPOINTMENT');
   const bookingRequestCookie = await signIn(portalUrl, demo.bookingRequestKey, 'BOOKING_REQUEST');
+  const resultsCookie = await signIn(portalUrl, demo.resultsKey, 'APPOINTMENT_RESULTS');
   const key = encodeURIComponent(demo.appointmentKey);
   const { body: summary } = await call<AppointmentsSummaryResponse>(
     portalUrl,
@@ -148,6 +157,7 @@ export async function patientPages(
     ),
     reschedule: secured(`/appointments/${key}/reschedule/${id}`, appointmentCookie),
     appointmentLink: { url: `${portalUrl}/appointment-links/bench-not-a-valid-link-token` },
+    results: secured(`/appointments/${encodeURIComponent(demo.resultsKey)}/result`, resultsCookie),
   };
 }
 

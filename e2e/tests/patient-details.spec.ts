@@ -51,6 +51,8 @@ describe.each(viewports)('update my details (%s)', (viewport) => {
     await signInFromConfirmation(page, suite.url, patient, t);
     const card = page.getByRole('region', { name: t('patient_details.heading') });
     const update = card.getByRole('button', { name: t('patient_details.update_button') });
+    // The card under the appointment loads when scrolled near (docs/decisions/026).
+    await page.mouse.wheel(0, 4000);
     await update.waitFor();
     const before = await stateOf(page, patient.bookingKey);
     const oldNumber = String(before.patientChangeDetails.values.contactNumber);

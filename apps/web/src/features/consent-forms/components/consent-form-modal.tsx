@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { LazySurveyView, surveyLocaleOf } from '../../questionnaires/index.ts';
 import styles from './consent-forms.module.css';
+import { SignatureFacts } from './signature-facts.tsx';
 
 /**
  * Signing one consent form (docs/product/consent-forms.md#signing): the form's SurveyJS survey
@@ -147,28 +148,5 @@ export function SignedConsentModal({
         </>
       ) : null}
     </Modal>
-  );
-}
-
-/** Signed when, by whom (the typed name), and whether it verifies. */
-export function SignatureFacts({ form }: { form: AppointmentConsentForm }) {
-  const { t, i18n } = useTranslation();
-  const signature = form.signature;
-  if (!signature) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(signature.signedAt));
-  return (
-    <>
-      <p className={styles.done}>
-        {signature.signerName
-          ? t('consent_forms.signed_by_on', { name: signature.signerName, date })
-          : t('consent_forms.signed_on', { date })}
-      </p>
-      <p className={signature.verified ? styles.meta : styles.warning}>
-        {t(signature.verified ? 'consent_forms.verified' : 'consent_forms.not_verified')}
-      </p>
-    </>
   );
 }

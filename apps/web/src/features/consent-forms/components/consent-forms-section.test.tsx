@@ -126,15 +126,8 @@ const section = () => screen.findByRole('region', { name: 'Consent forms' }, slo
 const question = () => screen.findByRole('radiogroup', {}, slow);
 
 describe('the consent forms section', slow, () => {
-  it('lists forms to sign and signed ones (when, verified), and says once that forms wait', async () => {
-    const { user } = renderPage(() =>
-      jsonResponse({ appointmentConsentForms: [formOf(), signedOf(contrast)] }),
-    );
-    const notice = await screen.findByRole('dialog', { name: 'Consent forms to sign' }, slow);
-    expect(notice).toHaveTextContent('needs 1 consent form signed');
-    await user.click(within(notice).getByRole('button', { name: 'Later' }));
-    await waitFor(() => expect(notice).not.toBeInTheDocument());
-
+  it('lists forms to sign and signed ones (when, verified), with no dialog on opening', async () => {
+    renderPage(() => jsonResponse({ appointmentConsentForms: [formOf(), signedOf(contrast)] }));
     const forms = within(await section());
     expect(
       forms.getByText('Please read and sign this form before your appointment.'),
@@ -146,8 +139,8 @@ describe('the consent forms section', slow, () => {
     ).toBeInTheDocument();
     expect(forms.getByRole('button', { name: 'Sign Consent to imaging' })).toBeInTheDocument();
     expect(forms.getByRole('button', { name: 'View Consent to contrast' })).toBeInTheDocument();
-    // Once per visit: the page's own refetches do not bring it back.
-    expect(screen.queryByRole('dialog', { name: 'Consent forms to sign' })).toBeNull();
+    // The notification follows a signature (docs/decisions/026), not the page's opening.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows no notification when every form is signed, and an unverified one as such', async () => {
@@ -167,15 +160,18 @@ describe('the consent forms section', slow, () => {
     expect(screen.queryByRole('region', { name: 'Consent forms' })).toBeNull();
   });
 
-  it('signs from the notification: answers sent, the list becomes the server answer', async () => {
+  it('signs a form, then the notification says so and offers the next one', async () => {
     let signed = false;
     const { user, fetchMock } = renderPage(() => {
-      if (!signed) return jsonResponse({ appointmentConsentForms: [formOf()] });
-      return jsonResponse({ appointmentConsentForms: [signedOf(formOf())], notifyPatient: true });
+      if (!signed) return jsonResponse({ appointmentConsentForms: [formOf(), contrast] });
+      return jsonResponse({
+        appointmentConsentForms: [signedOf(formOf()), contrast],
+        notifyPatient: true,
+      });
     });
-    const notice = await screen.findByRole('dialog', { name: 'Consent forms to sign' }, slow);
+    const forms = within(await section());
     signed = true;
-    await user.click(within(notice).getByRole('button', { name: 'Sign now' }));
+    await user.click(forms.getByRole('button', { name: 'Sign Consent to imaging' }));
     const dialog = await screen.findByRole('dialog', { name: 'Consent to imaging' }, slow);
     await question();
     await user.click(within(dialog).getByRole('radio', { name: 'I agree' }));
@@ -188,19 +184,24 @@ describe('the consent forms section', slow, () => {
       version: 1,
       answers: { agree: 'yes' },
     });
-    const forms = within(await section());
-    expect(await forms.findByText(/^Signed by Alex Citizen on/)).toBeInTheDocument();
-    expect(forms.getByRole('status')).toHaveTextContent(
-      'You signed Consent to imaging. We have e-mailed you a notice of your signature.',
+    const notice = await screen.findByRole(
+      'dialog',
+      { name: 'You signed Consent to imaging.' },
+      slow,
     );
+    expect(notice).toHaveTextContent('We have e-mailed you a notice of your signature.');
+    expect(notice).toHaveTextContent('needs 1 consent form signed');
+    expect(await forms.findByText(/^Signed by Alex Citizen on/)).toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Sign now' }));
+    expect(await screen.findByRole('dialog', { name: 'Consent to contrast' }, slow)).toBeVisible();
   });
 
   it('asks before closing with forms unsigned, and leaving goes to the home page', async () => {
     const { user, router } = renderPage(() =>
       jsonResponse({ appointmentConsentForms: [formOf(), contrast] }),
     );
-    const notice = await screen.findByRole('dialog', { name: 'Consent forms to sign' }, slow);
-    await user.click(within(notice).getByRole('button', { name: 'Sign now' }));
+    const forms = within(await section());
+    await user.click(forms.getByRole('button', { name: 'Sign Consent to imaging' }));
     const dialog = await screen.findByRole('dialog', { name: 'Consent to imaging' }, slow);
     expect(dialog).toHaveTextContent('Form 1 of 2');
     await question();

@@ -1,5 +1,5 @@
 import type { AppointmentConsentForm } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
@@ -9,14 +9,24 @@ import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import { useConsentForms, useSignConsentForm } from '../api/consent-forms-api.ts';
 import { useFocusWhenFree } from '../hooks/use-focus-when-free.ts';
 import { consentEntryKey, signErrorKey, unsignedOf } from '../model/consent-form-rules.ts';
-import { ConsentFormModal, SignatureFacts, SignedConsentModal } from './consent-form-modal.tsx';
 import styles from './consent-forms.module.css';
-import { ConsentNotificationModal } from './consent-notification-modal.tsx';
+import type { ConsentNotification } from './consent-notification-modal.tsx';
+import { SignatureFacts } from './signature-facts.tsx';
+
+// The dialogs load when one opens: the section comes with the appointment page, whose initial
+// JavaScript has no room for the modal (docs/benchmarks.md, docs/decisions/026).
+const modals = () => import('./consent-form-modal.tsx');
+const ConsentFormModal = lazy(async () => ({ default: (await modals()).ConsentFormModal }));
+const SignedConsentModal = lazy(async () => ({ default: (await modals()).SignedConsentModal }));
+const ConsentNotificationModal = lazy(async () => ({
+  default: (await import('./consent-notification-modal.tsx')).ConsentNotificationModal,
+}));
 
 /**
  * The appointment page's consent forms (docs/product/consent-forms.md#the-page): each form an
- * appointment needs, to sign or signed (when, verified), Sign and View. When the page opens
- * with forms to sign, the notification modal says so, once per visit. Loaded on demand.
+ * appointment needs, to sign or signed (when, verified), Sign and View. After a signature the
+ * notification modal says so, whether a notice went to the patient, and offers the next form.
+ * Loaded on demand, its dialogs when they open.
  */
 export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
   const { t } = useTranslation();
@@ -26,25 +36,16 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
   const link = usePreservedLink();
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useFocusWhenFree(heading);
-  const notified = useRef(false);
-  const [notifying, setNotifying] = useState(false);
-  // The form being signed; `all` when the notification's Start walks through every unsigned one.
-  const [signing, setSigning] = useState<{
-    key: string;
-    all: boolean;
-    index: number;
-    total: number;
-  } | null>(null);
+  // The form being signed, and its place among the forms to sign when there are several.
+  const [signing, setSigning] = useState<{ key: string; index: number; total: number } | null>(
+    null,
+  );
   const [viewing, setViewing] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notification, setNotification] = useState<ConsentNotification | null>(null);
+  // What the last signature answered, shown in the notification once its modal has closed.
+  const signed = useRef<ConsentNotification | null>(null);
   const forms = list.data?.appointmentConsentForms ?? [];
   const unsigned = unsignedOf(forms);
-
-  useEffect(() => {
-    if (!list.data || notified.current) return;
-    notified.current = true;
-    if (unsignedOf(list.data.appointmentConsentForms).length > 0) setNotifying(true);
-  }, [list.data]);
 
   // Nothing while loading: the section appears under the cards once it knows of forms.
   if (list.isPending) return null;
@@ -58,11 +59,11 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
 
   const find = (key: string | null) => forms.find((form) => consentEntryKey(form) === key) ?? null;
   const current = signing ? find(signing.key) : null;
-  const position = signing?.all ? { index: signing.index, total: signing.total } : null;
+  const position = signing ? { index: signing.index, total: signing.total } : null;
 
-  const startSigning = (form: AppointmentConsentForm, all: boolean) => {
-    setNotice(null);
-    setSigning({ key: consentEntryKey(form), all, index: 1, total: unsigned.length });
+  const startSigning = (form: AppointmentConsentForm, index = 1, total = unsigned.length) => {
+    setNotification(null);
+    setSigning({ key: consentEntryKey(form), index, total });
   };
 
   const submit = async (result: string) => {
@@ -74,11 +75,11 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
         version: current.version,
         answers: JSON.parse(result) as Record<string, unknown>,
       });
-      setNotice(
-        `${t('consent_forms.signed_notice', { title: current.title })}${
-          response.notifyPatient ? ` ${t('consent_forms.copy_sent')}` : ''
-        }`,
-      );
+      signed.current = {
+        title: current.title,
+        notifyPatient: response.notifyPatient,
+        remaining: unsignedOf(response.appointmentConsentForms).length,
+      };
     } catch (cause) {
       // A form that changed or was signed elsewhere: the list shows how it is now.
       if (isApiError(cause) && cause.status === 409) void list.refetch();
@@ -87,14 +88,11 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
   };
 
   const saved = () => {
-    const next = signing?.all
-      ? unsignedOf(forms).find((form) => consentEntryKey(form) !== signing.key)
-      : undefined;
-    if (next && signing) {
-      setSigning({ ...signing, key: consentEntryKey(next), index: signing.index + 1 });
-      return;
-    }
     setSigning(null);
+    setNotification(signed.current);
+  };
+  const closeNotification = () => {
+    setNotification(null);
     focusHeading();
   };
 
@@ -127,7 +125,7 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
                   className={styles.button}
                   aria-haspopup="dialog"
                   aria-label={t('consent_forms.sign_named', { title: form.title })}
-                  onClick={() => startSigning(form, false)}
+                  onClick={() => startSigning(form)}
                 >
                   {t('consent_forms.sign')}
                 </button>
@@ -146,30 +144,34 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
           );
         })}
       </ul>
-      <p role="status" className={styles.notice}>
-        {notice}
-      </p>
-      <ConsentNotificationModal
-        isOpen={notifying}
-        count={unsigned.length}
-        onStart={() => {
-          setNotifying(false);
-          const first = unsigned[0];
-          if (first) startSigning(first, true);
-        }}
-        onLater={() => setNotifying(false)}
-      />
-      <ConsentFormModal
-        form={current}
-        position={position}
-        onSubmit={submit}
-        onSaved={saved}
-        onLeave={() => {
-          setSigning(null);
-          navigate(link('/'));
-        }}
-      />
-      <SignedConsentModal form={find(viewing)} onClose={() => setViewing(null)} />
+      <Suspense fallback={null}>
+        {notification ? (
+          <ConsentNotificationModal
+            notification={notification}
+            onStart={() => {
+              const next = unsigned[0];
+              if (next) startSigning(next);
+              else closeNotification();
+            }}
+            onClose={closeNotification}
+          />
+        ) : null}
+        {current ? (
+          <ConsentFormModal
+            form={current}
+            position={position}
+            onSubmit={submit}
+            onSaved={saved}
+            onLeave={() => {
+              setSigning(null);
+              navigate(link('/'));
+            }}
+          />
+        ) : null}
+        {viewing ? (
+          <SignedConsentModal form={find(viewing)} onClose={() => setViewing(null)} />
+        ) : null}
+      </Suspense>
     </Card>
   );
 }

@@ -2,40 +2,55 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import styles from './consent-forms.module.css';
 
+/** What the notification says: the form just signed, whether the patient was e-mailed, what is left. */
+export interface ConsentNotification {
+  title: string;
+  notifyPatient: boolean;
+  remaining: number;
+}
+
 /**
- * The consent form notification modal (spec 2 §2): the page opened with forms to sign. Start
- * walks through them; Later (or Escape) leaves them for the list on the page.
+ * The consent form notification modal (spec 2 §2; §3: saving answers `notifyPatient`): the
+ * form is signed, whether a notice went to the patient's e-mail, and the forms still to sign,
+ * with Sign now for the next one (docs/decisions/026: it follows a signature rather than the
+ * page's opening, whose initial JavaScript has no room for a dialog).
  */
 export function ConsentNotificationModal({
-  count,
-  isOpen,
+  notification,
   onStart,
-  onLater,
+  onClose,
 }: {
-  count: number;
-  isOpen: boolean;
+  notification: ConsentNotification;
   onStart: () => void;
-  onLater: () => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { remaining } = notification;
   return (
     <Modal
-      isOpen={isOpen}
+      isOpen
       dismiss="escape"
-      onClose={onLater}
-      title={t('consent_forms.notification_title')}
+      onClose={onClose}
+      title={t('consent_forms.signed_notice', { title: notification.title })}
       actions={
-        <>
-          <button type="button" className={styles.button} onClick={onStart}>
-            {t('consent_forms.notification_start')}
+        remaining > 0 ? (
+          <>
+            <button type="button" className={styles.button} onClick={onStart}>
+              {t('consent_forms.notification_start')}
+            </button>
+            <button type="button" className={styles.secondaryButton} onClick={onClose}>
+              {t('consent_forms.notification_later')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className={styles.button} onClick={onClose}>
+            {t('action.close')}
           </button>
-          <button type="button" className={styles.secondaryButton} onClick={onLater}>
-            {t('consent_forms.notification_later')}
-          </button>
-        </>
+        )
       }
     >
-      <p>{t('consent_forms.notification_text', { count })}</p>
+      {notification.notifyPatient ? <p>{t('consent_forms.copy_sent')}</p> : null}
+      {remaining > 0 ? <p>{t('consent_forms.notification_text', { count: remaining })}</p> : null}
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { isTranslationKey } from '../../../lib/translation-key.ts';
 import {
   changedValues,
   type DetailsForm,
@@ -18,9 +19,6 @@ import {
 } from '../model/patient-details-form.ts';
 import styles from './manage.module.css';
 import own from './patient-details.module.css';
-
-/** A provider's option name: a translation key, or its own text as given. */
-export const isTranslationKey = (value: string) => /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(value);
 
 /** Fields whose values are short: a narrower box says so. */
 const shortFields: ReadonlySet<PatientChangeField> = new Set(['title', 'postalCode', 'state']);

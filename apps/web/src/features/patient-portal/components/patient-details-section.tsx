@@ -4,12 +4,12 @@ import type {
   PatientDetailsState,
   PatientFieldChange,
 } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { Card } from '../../../components/ui/page.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { isTranslationKey } from '../../../lib/translation-key.ts';
 import {
   type PatientDetailsTarget,
   usePatientDetails,
@@ -17,15 +17,21 @@ import {
   useWithdrawPatientChange,
 } from '../api/patient-details-api.ts';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
+import { updateDetailsParam } from '../model/update-details-link.ts';
 import { DialogButton } from './dialog-button.tsx';
 import styles from './manage.module.css';
 import own from './patient-details.module.css';
-import { isTranslationKey, PatientDetailsModal } from './patient-details-modal.tsx';
 import portal from './patient-portal.module.css';
 import { StatusNotice } from './status-notice.tsx';
 
-/** The query parameter the booking completion's "Update my details" link sets. */
-export const updateDetailsParam = 'updateDetails';
+// The form and the success dialog load when they open: the card comes with the appointment and
+// booking request pages, whose initial JavaScript has no room for a modal (docs/decisions/026).
+const PatientDetailsModal = lazy(async () => ({
+  default: (await import('./patient-details-modal.tsx')).PatientDetailsModal,
+}));
+const PatientRequestSent = lazy(async () => ({
+  default: (await import('./patient-request-sent.tsx')).PatientRequestSent,
+}));
 
 /**
  * The patient's details card (docs/product/patient-detail-changes.md) on the appointment and
@@ -129,37 +135,26 @@ export function PatientDetailsSection({ target }: { target: PatientDetailsTarget
         </>
       )}
       <StatusNotice text={notice} />
-      <PatientDetailsModal
-        isOpen={origin !== null}
-        state={state}
-        busy={requestChange.isPending}
-        failure={failure}
-        onSubmit={send}
-        onClose={() => setOrigin(null)}
-      />
-      <Modal
-        isOpen={succeeded}
-        onClose={() => {
-          setSucceeded(false);
-          focusHeading();
-        }}
-        title={t('message.patient_request_success_message')}
-        closeLabel={t('action.close')}
-        actions={
-          <button
-            type="button"
-            className={styles.button}
-            onClick={() => {
+      <Suspense fallback={null}>
+        {origin !== null ? (
+          <PatientDetailsModal
+            isOpen
+            state={state}
+            busy={requestChange.isPending}
+            failure={failure}
+            onSubmit={send}
+            onClose={() => setOrigin(null)}
+          />
+        ) : null}
+        {succeeded ? (
+          <PatientRequestSent
+            onClose={() => {
               setSucceeded(false);
               focusHeading();
             }}
-          >
-            {t('patient_details.ok')}
-          </button>
-        }
-      >
-        <p>{t('message.patient_request_success_confirmation_message')}</p>
-      </Modal>
+          />
+        ) : null}
+      </Suspense>
     </Card>
   );
 }

@@ -2,12 +2,14 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { WhenNear } from '../../../components/ui/when-near.tsx';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useAppointmentsSummary } from '../api/summary-api.ts';
 import { AppointmentCard } from '../components/appointment-card.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 import { currentAppointments } from '../model/manage-rules.ts';
+import { asksForDetailsForm } from '../model/update-details-link.ts';
 
 // Consent forms (their own feature) load after the page's first render: the appointment page's
 // initial JS budget has no room for them (docs/benchmarks.md); SurveyJS only when a form opens.
@@ -40,6 +42,7 @@ export function AppointmentSummaryPage() {
 }
 
 function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enabled: boolean }) {
+  const { search } = useLocation();
   const { t } = useTranslation();
   const summary = useAppointmentsSummary(bookingKey, enabled);
   if (summary.isPending) return <Loading />;
@@ -56,14 +59,16 @@ function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enab
       {appointments.map((appointment) => (
         <AppointmentCard key={appointment.id} bookingKey={bookingKey} appointment={appointment} />
       ))}
-      {appointments.length > 0 ? (
+      <WhenNear now={asksForDetailsForm(search)}>
+        {appointments.length > 0 ? (
+          <Suspense fallback={null}>
+            <ConsentFormsSection bookingKey={bookingKey} />
+          </Suspense>
+        ) : null}
         <Suspense fallback={null}>
-          <ConsentFormsSection bookingKey={bookingKey} />
+          <PatientDetailsSection target={{ kind: 'appointments', bookingKey }} />
         </Suspense>
-      ) : null}
-      <Suspense fallback={null}>
-        <PatientDetailsSection target={{ kind: 'appointments', bookingKey }} />
-      </Suspense>
+      </WhenNear>
       <p className={styles.keyLine}>
         {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>
       </p>

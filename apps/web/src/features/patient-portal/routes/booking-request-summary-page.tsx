@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
+import { WhenNear } from '../../../components/ui/when-near.tsx';
 import { browserTimeZone, formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useBookingRequestSummary } from '../api/summary-api.ts';
@@ -11,6 +12,7 @@ import { PatientPage } from '../components/patient-page.tsx';
 import styles from '../components/patient-portal.module.css';
 import { StatusNotice } from '../components/status-notice.tsx';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
+import { asksForDetailsForm } from '../model/update-details-link.ts';
 
 // The documents (the card's section and the header's View referral) load on demand once the
 // request is shown, apart from the page's first load (its initial JavaScript budget,
@@ -44,6 +46,7 @@ export function BookingRequestSummaryPage() {
 }
 
 function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: boolean }) {
+  const { search } = useLocation();
   const { t, i18n } = useTranslation();
   const summary = useBookingRequestSummary(bookingKey, enabled);
   const [notice, setNotice] = useState<string | null>(null);
@@ -130,9 +133,11 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
         </Suspense>
         <StatusNotice text={notice} />
       </Card>
-      <Suspense fallback={null}>
-        <PatientDetailsSection target={{ kind: 'booking_requests', bookingKey }} />
-      </Suspense>
+      <WhenNear now={asksForDetailsForm(search)}>
+        <Suspense fallback={null}>
+          <PatientDetailsSection target={{ kind: 'booking_requests', bookingKey }} />
+        </Suspense>
+      </WhenNear>
       <p className={styles.keyLine}>
         {t('patient_portal.booking_key')} <span className={styles.bookingKey}>{bookingKey}</span>
       </p>

@@ -5,6 +5,9 @@ import type {
   QuestionnairesResponse,
   QuestionnaireType,
 } from '@portal/contract';
+import { isTranslationKey } from '../../../lib/translation-key.ts';
+
+export { isTranslationKey };
 
 /**
  * docs/product/questionnaires.md#constants: slots reload 400 ms after an exam change; BOOKING_FORM
@@ -99,9 +102,6 @@ export function surveyLocaleOf(appLocale: string): 'mk' | 'en' {
 }
 
 export type DenyTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
-
-/** A translation key (`message.booking_denied`) as opposed to provider text. */
-export const isTranslationKey = (value: string) => /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(value);
 
 /**
  * DENY_BOOKING goes to the outcome's URL, else to /deny with the outcome's message (a
