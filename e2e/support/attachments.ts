@@ -65,3 +65,13 @@ export async function upload(
     .poll(() => noticeOf(page).textContent())
     .toBe(t('patient_portal.attachments.uploaded', { name: file.name }));
 }
+
+/**
+ * The appointment card's Documents section loads when scrolled near or at the first key or tap
+ * (docs/decisions/026): once the card shows, scroll down as a patient would and wait for it.
+ */
+export async function scrollToDocuments(page: Page, t: Translate): Promise<void> {
+  await page.getByRole('main').getByRole('article').first().waitFor({ timeout: 15_000 });
+  await page.mouse.wheel(0, 1500);
+  await documentsOf(page, t).waitFor({ timeout: 15_000 });
+}

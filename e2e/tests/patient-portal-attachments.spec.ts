@@ -7,6 +7,7 @@ import {
   noticeOf,
   pdfBytes,
   pngBytes,
+  scrollToDocuments,
   type UploadFile,
   upload as uploadOf,
 } from '../support/attachments.ts';
@@ -75,6 +76,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     });
     const { page, context, consoleErrors } = await openPage(viewport);
     await signInFromConfirmation(page, suite.url, patient, t);
+    await scrollToDocuments(page, t);
     const documents = documentsOf(page);
     await documents.getByText(t('patient_portal.attachments.none')).waitFor();
     expect(await documents.getByText(t('patient_portal.attachments.required')).count()).toBe(1);
@@ -223,6 +225,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     });
     const { page, context } = await openPage(viewport);
     await signInFromConfirmation(page, suite.url, patient, t);
+    await scrollToDocuments(page, t);
     const download = documentsOf(page).getByRole('link', {
       name: t('patient_portal.attachments.download_name', { name: 'while-booking.pdf' }),
     });
@@ -245,6 +248,7 @@ describe.each(viewports)('documents on the appointment page (%s)', (viewport) =>
     });
     const { page, context, consoleErrors } = await openPage(viewport);
     await signInFromConfirmation(page, suite.url, patient, t);
+    await scrollToDocuments(page, t);
     const documents = documentsOf(page);
     const pdf = { name: 'referral.pdf', mimeType: 'application/pdf', buffer: pdfBytes };
     const photo = await photoOfReport(page);

@@ -12,7 +12,7 @@ const inputEvents = ['keydown', 'pointerdown', 'wheel', 'touchstart', 'scroll'] 
  */
 export function WhenNear({
   children,
-  margin = '400px',
+  margin = '200px',
   now = false,
 }: {
   children: ReactNode;

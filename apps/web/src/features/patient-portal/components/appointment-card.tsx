@@ -2,6 +2,7 @@ import type { AppointmentSummary } from '@portal/contract';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/page.tsx';
+import { WhenNear } from '../../../components/ui/when-near.tsx';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 import { hasActions } from '../model/manage-rules.ts';
@@ -12,8 +13,9 @@ import styles from './patient-portal.module.css';
 import { PreparationTimes } from './preparation-times.tsx';
 import { StatusNotice } from './status-notice.tsx';
 
-// The documents section loads on demand once the card is shown, apart from the page's first
-// load (its initial JavaScript budget, docs/benchmarks.md); its modals on first use.
+// The documents section loads when near (below the appointment's details and actions) or at
+// the patient's first key or tap, apart from the page's first load (its initial JavaScript
+// budget, docs/benchmarks.md, decision 026); its modals on first use.
 const AppointmentDocuments = lazy(async () => ({
   default: (await import('./attachments-section.tsx')).AppointmentDocuments,
 }));
@@ -96,14 +98,16 @@ export function AppointmentCard({
           focusCard={focusCard}
         />
       ) : null}
-      <Suspense fallback={null}>
-        <AppointmentDocuments
-          bookingKey={bookingKey}
-          appointmentId={appointment.id}
-          active={active}
-          onNotice={setNotice}
-        />
-      </Suspense>
+      <WhenNear>
+        <Suspense fallback={null}>
+          <AppointmentDocuments
+            bookingKey={bookingKey}
+            appointmentId={appointment.id}
+            active={active}
+            onNotice={setNotice}
+          />
+        </Suspense>
+      </WhenNear>
       <StatusNotice text={notice} />
     </Card>
   );

@@ -128,9 +128,15 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
             focusCard={focusCard}
           />
         ) : null}
-        <Suspense fallback={null}>
-          <RequestDocuments bookingKey={bookingKey} status={request.status} onNotice={setNotice} />
-        </Suspense>
+        <WhenNear>
+          <Suspense fallback={null}>
+            <RequestDocuments
+              bookingKey={bookingKey}
+              status={request.status}
+              onNotice={setNotice}
+            />
+          </Suspense>
+        </WhenNear>
         <StatusNotice text={notice} />
       </Card>
       <WhenNear now={asksForDetailsForm(search)}>
