@@ -1,18 +1,16 @@
 import { useMemo } from 'react';
-import { HeaderAction } from '../../../lib/header-actions.tsx';
 import type { AttachmentTarget } from '../api/attachments-api.ts';
 import { useRequestAttachments } from '../api/request-attachments-api.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
-import { ViewReferral } from './view-referral.tsx';
 
 /** A booking request whose documents may still change (the server answers 409 otherwise). */
 export const requestOpen = (status: string) => status === 'RECEIVED' || status === 'CONTACTED';
 
 /**
  * A booking request's documents (docs/product/attachments.md): the Documents section in the
- * request's card, changeable while the request is open, and View referral in the header. Loaded
- * on demand by the booking request page, apart from its route chunk (the initial JavaScript
- * budget, docs/benchmarks.md).
+ * request's card, changeable while the request is open. Loaded by the booking request page when
+ * near, apart from its route chunk (the initial JavaScript budget, docs/benchmarks.md, decision
+ * 026); View referral in the header is `request-view-referral.tsx`, loaded with the page.
  */
 export function RequestDocuments({
   bookingKey,
@@ -30,16 +28,11 @@ export function RequestDocuments({
   );
   const list = useRequestAttachments(target);
   return (
-    <>
-      <HeaderAction>
-        <ViewReferral target={target} />
-      </HeaderAction>
-      <AttachmentsSection
-        target={target}
-        list={list}
-        active={requestOpen(status)}
-        onNotice={onNotice}
-      />
-    </>
+    <AttachmentsSection
+      target={target}
+      list={list}
+      active={requestOpen(status)}
+      onNotice={onNotice}
+    />
   );
 }

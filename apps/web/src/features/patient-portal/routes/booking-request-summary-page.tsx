@@ -14,11 +14,13 @@ import { StatusNotice } from '../components/status-notice.tsx';
 import { useFocusRescue } from '../hooks/use-focus-rescue.ts';
 import { asksForDetailsForm } from '../model/update-details-link.ts';
 
-// The documents (the card's section and the header's View referral) load on demand once the
-// request is shown, apart from the page's first load (its initial JavaScript budget,
-// docs/benchmarks.md), as the appointment card's do.
+// The card's Documents section loads when near, as the appointment card's does (decision 026);
+// the header's View referral with the page, apart from its first load (docs/benchmarks.md).
 const RequestDocuments = lazy(async () => ({
   default: (await import('../components/request-documents.tsx')).RequestDocuments,
+}));
+const RequestViewReferral = lazy(async () => ({
+  default: (await import('../components/request-view-referral.tsx')).RequestViewReferral,
 }));
 const PatientDetailsSection = lazy(async () => ({
   default: (await import('../components/patient-details-section.tsx')).PatientDetailsSection,
@@ -128,6 +130,9 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
             focusCard={focusCard}
           />
         ) : null}
+        <Suspense fallback={null}>
+          <RequestViewReferral bookingKey={bookingKey} />
+        </Suspense>
         <WhenNear>
           <Suspense fallback={null}>
             <RequestDocuments
