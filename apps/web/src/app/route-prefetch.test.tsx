@@ -99,6 +99,34 @@ describe('prefetchInitialRoutes', () => {
     delete answers['/api/config/patient-portal'];
   });
 
+  it("starts the owner's results page's session check, then its results; not a shared link's", async () => {
+    answers['/api/authentication/session'] = { authenticated: true };
+    answers['/api/secured/appointments/abc/result'] = { results: [] };
+    answers['/api/config/patient-portal'] = {};
+    const settle = async () => {
+      for (let turn = 0; turn < 3; turn += 1)
+        await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const owner = await prefetchAt('/appointments/abc/result');
+    await settle();
+    expect(requested(owner.fetchMock)).toEqual([
+      '/api/authentication/session',
+      '/api/config/patient-portal',
+      '/api/secured/appointments/abc/result',
+    ]);
+    expect(String(owner.fetchMock.mock.calls[0]?.[0])).toContain(
+      'authenticationType=APPOINTMENT_RESULTS',
+    );
+    vi.unstubAllGlobals();
+    // A recipient's page checks its own kind of session as it renders; nothing of it starts here.
+    const shared = await prefetchAt('/appointments/abc/result?shared=true');
+    await settle();
+    expect(requested(shared.fetchMock)).toEqual(['/api/config/patient-portal']);
+    delete answers['/api/authentication/session'];
+    delete answers['/api/secured/appointments/abc/result'];
+    delete answers['/api/config/patient-portal'];
+  });
+
   it('starts each request in a task of its own, the exams first', async () => {
     const routes = await routesOpenedAt('/');
     const fetchMock = serve();

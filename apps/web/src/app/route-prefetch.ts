@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { nextTask } from '../lib/next-task.ts';
 
-/** Starts one request of a route's data, into the query cache (`pathname`: the page's). */
-export type PrefetchStart = (queryClient: QueryClient, pathname: string) => void;
+/** Starts one request of a route's data, into the query cache (`pathname`, `search`: the page's). */
+export type PrefetchStart = (queryClient: QueryClient, pathname: string, search: string) => void;
 
 /** What a route's `handle` may carry to start its data before the app's first render. */
 export interface PrefetchHandle {
@@ -25,9 +25,9 @@ export async function prefetchInitialRoutes(
   const starts = router.state.matches.flatMap(
     (match) => (match.route.handle as PrefetchHandle | undefined)?.prefetch ?? [],
   );
-  const { pathname } = router.state.location;
+  const { pathname, search } = router.state.location;
   for (const [index, start] of starts.entries()) {
     if (index > 0) await nextTask();
-    start(queryClient, pathname);
+    start(queryClient, pathname, search);
   }
 }

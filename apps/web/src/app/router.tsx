@@ -7,7 +7,11 @@ import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
 import { kioskRoute } from '../features/kiosk/index.ts';
-import { patientPortalRoutes, summaryPagePrefetches } from '../features/patient-portal/index.ts';
+import {
+  patientPortalRoutes,
+  resultsPagePrefetches,
+  summaryPagePrefetches,
+} from '../features/patient-portal/index.ts';
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import { isIframePath } from '../lib/shell-mode.ts';
@@ -56,6 +60,7 @@ const shellHome = (home: HomeRoute): PrefetchHandle => ({
 // The appointment and booking request pages: the session check and summary start while the
 // page's chunk loads, instead of one after the other behind it.
 const summaryPage = { prefetch: summaryPagePrefetches } satisfies PrefetchHandle;
+const resultsPage = { prefetch: resultsPagePrefetches } satisfies PrefetchHandle;
 
 /** A page a later issue fills: registered now, showing a titled "coming soon" placeholder. */
 const later = (path: string, titleKey: string): RouteObject => ({
@@ -97,8 +102,12 @@ export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHom
       lazy: patientPortalRoutes.reschedule,
     },
     { path: 'a/:bookingKey', lazy: patientPortalRoutes.appointment, handle: summaryPage },
-    { path: 'appointments/:bookingKey/result', lazy: patientPortalRoutes.results },
-    { path: 'a/:bookingKey/result', lazy: patientPortalRoutes.results },
+    {
+      path: 'appointments/:bookingKey/result',
+      lazy: patientPortalRoutes.results,
+      handle: resultsPage,
+    },
+    { path: 'a/:bookingKey/result', lazy: patientPortalRoutes.results, handle: resultsPage },
     { path: 'appointments/:bookingKey/result/patient', lazy: patientPortalRoutes.resultsHistory },
     { path: 'a/:bookingKey/result/patient', lazy: patientPortalRoutes.resultsHistory },
     { path: 'appointment-links/:token', lazy: patientPortalRoutes.appointmentLink },

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import enAU from '../../../../packages/translations/locales/en-AU.json';
+import { prefetchInitialRoutes } from '../app/route-prefetch.ts';
 import { appRoutes } from '../app/router.tsx';
 import { ClockProvider } from '../lib/clock.tsx';
 import { ConfigProvider } from '../lib/config.tsx';
@@ -21,6 +22,8 @@ export interface RenderAppOptions {
   api?: Record<string, () => Response>;
   now?: Date;
   width?: number;
+  /** Start the routes' data before the first render, as app/boot.ts does (route-prefetch.ts). */
+  prefetch?: boolean;
 }
 
 export const testI18n = () => createI18n('en-AU', enAU);
@@ -46,6 +49,7 @@ export async function renderApp(path = '/', options: RenderAppOptions = {}) {
   const config = makeConfig(options.config);
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (options.prefetch) await prefetchInitialRoutes(router, queryClient);
   const now = options.now ?? new Date('2031-05-04T10:00:00+10:00');
   const user = userEvent.setup();
 

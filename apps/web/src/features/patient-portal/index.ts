@@ -1,4 +1,4 @@
-export { summaryPagePrefetches } from './api/page-prefetch.ts';
+export { resultsPagePrefetches, summaryPagePrefetches } from './api/page-prefetch.ts';
 
 /**
  * The patient portal (spec 2): read-only summaries of an appointment and of a booking request,

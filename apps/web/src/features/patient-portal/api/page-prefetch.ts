@@ -2,12 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { patientSessionQuery } from '../hooks/use-patient-session.ts';
 import { patientPortalConfigQuery } from './portal-config-api.ts';
+import { resultsKey, resultsQuery } from './results-query.ts';
+import { markStartupAnswer } from './startup-answers.ts';
 import {
   appointmentsSummaryKey,
   appointmentsSummaryQuery,
   bookingRequestSummaryKey,
   bookingRequestSummaryQuery,
-  markStartupAnswer,
 } from './summary-api.ts';
 
 /**
@@ -40,8 +41,32 @@ function prefetchSummary(queryClient: QueryClient, pathname: string) {
     );
 }
 
+/**
+ * The owner's results page (`/appointments/{key}/result`) the same way: the session check, then
+ * the results. Not a shared link's (`?shared=true`: the recipient's session check differs) nor
+ * the history page; each is fetched by its page as before.
+ */
+function prefetchResults(queryClient: QueryClient, pathname: string, search = '') {
+  const target = patientPageTarget(pathname);
+  if (target?.type !== 'APPOINTMENT_RESULTS' || new URLSearchParams(search).has('shared')) return;
+  const { bookingKey } = target;
+  void queryClient
+    .fetchQuery(patientSessionQuery(target))
+    .then(() => queryClient.fetchQuery(resultsQuery('owner', bookingKey)))
+    .then(
+      () =>
+        markStartupAnswer(
+          queryClient.getQueryCache().find({ queryKey: resultsKey('owner', bookingKey) }),
+        ),
+      () => undefined,
+    );
+}
+
 const prefetchConfig = (queryClient: QueryClient) =>
   void queryClient.prefetchQuery(patientPortalConfigQuery);
 
 /** The appointment and booking request pages' start-up requests (a route handle's `prefetch`). */
 export const summaryPagePrefetches = [prefetchSummary, prefetchConfig] as const;
+
+/** The results page's start-up requests. */
+export const resultsPagePrefetches = [prefetchResults, prefetchConfig] as const;

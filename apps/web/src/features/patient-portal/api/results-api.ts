@@ -1,7 +1,6 @@
 import {
   type PatientMatchRequest,
   type PatientMatchResponse,
-  type ResultsResponse,
   resultsErrorCodes,
   type SharedAccessListResponse,
   type SharedAccessRecord,
@@ -10,6 +9,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { patientQueryKey } from '../../../lib/patient-access.ts';
+import { appointmentPath, type ResultsMode, resultsKey, resultsQuery } from './results-query.ts';
+import { refetchOnMount, useStartupAnswerOnce } from './startup-answers.ts';
+
+export type { ResultsMode } from './results-query.ts';
+export { resultsKey } from './results-query.ts';
 
 /**
  * The results pages' calls (docs/product/patient-portal.md#results-and-sharing): a booking's
@@ -17,20 +21,6 @@ import { patientQueryKey } from '../../../lib/patient-access.ts';
  * a booking key. Everything is cached under the patient key, so a logout drops it.
  */
 
-/** Whose results a page shows: the key's owner, the patient's history, or a share's recipient. */
-export type ResultsMode = 'owner' | 'history' | 'shared';
-
-const appointmentPath = (bookingKey: string) =>
-  `/api/secured/appointments/${encodeURIComponent(bookingKey)}/result`;
-
-const resultsPath: Record<ResultsMode, (key: string) => string> = {
-  owner: appointmentPath,
-  history: (key) => `${appointmentPath(key)}/history`,
-  shared: (token) => `/api/secured/shared/${encodeURIComponent(token)}/result`,
-};
-
-export const resultsKey = (mode: ResultsMode, bookingKey: string) =>
-  [...patientQueryKey, 'results', mode, bookingKey] as const;
 export const sharesKey = (bookingKey: string) =>
   [...patientQueryKey, 'shares', bookingKey] as const;
 
@@ -47,16 +37,11 @@ export function resultsDenyUrl(error: unknown, iframe: boolean): string | null {
   return null;
 }
 
-// Never fresh and never retried: each read is audited (and on a share, recorded as an access
-// the patient sees), and a 401 or 403 is the answer, not a glitch.
+// The owner's page may find its first answer fetched at start-up (api/page-prefetch.ts), taken
+// once without a second read.
 export function useResults(mode: ResultsMode, bookingKey: string, enabled: boolean) {
-  return useQuery({
-    queryKey: resultsKey(mode, bookingKey),
-    queryFn: ({ signal }) => apiGet<ResultsResponse>(resultsPath[mode](bookingKey), { signal }),
-    enabled,
-    retry: false,
-    staleTime: 0,
-  });
+  useStartupAnswerOnce(resultsKey(mode, bookingKey));
+  return useQuery({ ...resultsQuery(mode, bookingKey), enabled, refetchOnMount });
 }
 
 /**

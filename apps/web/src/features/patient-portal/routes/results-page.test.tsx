@@ -19,6 +19,16 @@ const slow = { timeout: 20_000 };
 const sharedPath = `/api/secured/shared/${shareToken}/result`;
 
 describe('results page, the patient (owner)', slow, () => {
+  it('reads the results once when the app started them before the page (each read is audited)', async () => {
+    const { fetchMock } = await renderApp(`/appointments/${portalKey}/result`, {
+      api: ownerPageApi(),
+      prefetch: true,
+    });
+    await screen.findByRole('article', { name: 'CT head' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, ownerResultsPath)).toHaveLength(1);
+  });
+
   it('shows each result: exam, clinic, clinic-local date, the report as plain text', async () => {
     const { fetchMock } = await renderApp(`/appointments/${portalKey}/result`, {
       api: {
