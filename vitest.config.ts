@@ -25,6 +25,10 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Each file builds its own app on its own database copy and bucket, so files need no
+          // fresh module graph: reusing it saves the server's import per file (119 s of a
+          // 408 s PGlite run on 2 cores, measured 2026-11-27; 8.6 s without isolation).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { fetchedScripts } from './web-pages.ts';
 
 export interface InitialBundle {
@@ -51,12 +52,21 @@ export function initialBundle(distDir: string): InitialBundle {
   };
 }
 
+/** The values a Lighthouse run gives, each a median over the runs that have it. */
+export type LighthouseMetric = 'performance' | 'accessibility' | 'lcpMs' | 'tbtMs' | 'cls';
+
 export interface LighthouseRun {
   performance: number;
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Runs taken of the page. */
+  runs: number;
+  /** How many of them had each value: a run Lighthouse failed (runtimeError) has none. */
+  measured: Record<LighthouseMetric, number>;
+  /** Lighthouse's error codes of the runs it failed ("NO_NAVSTART"), retried ones included. */
+  failures: string[];
   /** Same-origin scripts the load fetched (paths; the union over the runs). */
   scripts: string[];
   /** Bytes on the wire for those scripts (as served: brotli, with headers), median. */
@@ -67,14 +77,32 @@ export interface LighthouseRun {
 export interface LighthousePage {
   url: string;
   headers?: Record<string, string>;
+  /**
+   * Cookies the page's own scripts read (document.cookie, e.g. a kiosk's identity): put in the
+   * browser's cookie jar for the page's runs and removed after. A Cookie header reaches only the
+   * server: the kiosk check-in page read no identity and showed "not set up as a kiosk".
+   */
+  cookies?: { name: string; value: string }[];
   /** Throws when a report shows the page did not load as meant (e.g. signed out). */
   check?: (lhr: { audits: Record<string, { details?: unknown }> }, url: string) => void;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
+/**
+ * The median of the runs that have the value, NaN when none has. A run Lighthouse failed (its
+ * trace lacked the navigation start, NO_NAVSTART, seen on a busy machine) has no metrics and a
+ * null score; NaN in a sort's comparison left the median NaN or the run's 0 score in it.
+ */
+export function medianOfMeasured(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const score = (category: { score: number | null } | undefined) =>
+  category?.score == null ? Number.NaN : Math.round(category.score * 100);
 
 const chromeFlags = [
   '--headless=new',
@@ -119,6 +147,29 @@ async function waitForQuietMachine(): Promise<void> {
 }
 
 /**
+ * Sets cookies in the browser Lighthouse drives (its storage reset leaves cookies alone), for
+ * the page at `url`; `remove` takes them out again, so the other pages load without them.
+ */
+async function cookieJar(
+  port: number,
+  url: string,
+  cookies: { name: string; value: string }[],
+): Promise<{ remove: () => Promise<void> }> {
+  const domain = new URL(url).hostname;
+  const data = cookies.map((cookie) => ({ ...cookie, domain, path: '/' }));
+  const withBrowser = async (work: (browser: Browser) => Promise<void>) => {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+    try {
+      await work(browser);
+    } finally {
+      await browser.disconnect();
+    }
+  };
+  await withBrowser((browser) => browser.setCookie(...data));
+  return { remove: () => withBrowser((browser) => browser.deleteMatchingCookies(...data)) };
+}
+
+/**
  * Lighthouse mobile (its default emulation and throttling), median of `runs` per page. The
  * pages take turns run by run, so load from other processes on a shared machine falls on
  * each of them alike and their ratio stays meaningful. With `saveDir`, every report is kept
@@ -136,36 +187,54 @@ export async function lighthouseMedians<Page extends string>(
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const pages = Object.keys(urls) as Page[];
   const results = new Map<Page, LighthouseRun[]>(pages.map((page) => [page, []]));
+  const failures = new Map<Page, string[]>(pages.map((page) => [page, []]));
   if (saveDir) mkdirSync(saveDir, { recursive: true });
   try {
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
         const target = urls[page];
-        const { url, headers, check }: LighthousePage =
+        const { url, headers, cookies, check }: LighthousePage =
           typeof target === 'string' ? { url: target } : target;
-        await waitForQuietMachine();
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          // The secured pages' session cookie, on every request of the load (the page's API calls too).
-          ...(headers ? { extraHeaders: headers } : {}),
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (saveDir) writeFileSync(join(saveDir, `${page}-${run}.json`), JSON.stringify(lhr));
-        check?.(lhr, url);
-        const scripts = fetchedScripts(lhr, new URL(url).origin);
-        results.get(page)?.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-          scripts: scripts.paths,
-          scriptTransferBytes: scripts.transferBytes,
-        });
+        const jar = cookies ? await cookieJar(chrome.port, url, cookies) : null;
+        // A run Lighthouse fails is taken once more, right away; a second failure is kept
+        // (without values) and the report says how many runs each value comes from.
+        for (let attempt = 1; ; attempt += 1) {
+          await waitForQuietMachine();
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            // The secured pages' session cookie, on every request of the load (the page's API calls too).
+            ...(headers ? { extraHeaders: headers } : {}),
+          });
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+          const failed = lhr.runtimeError?.code;
+          const name = `${page}-${run}${failed ? `-failed-${attempt}` : ''}.json`;
+          if (saveDir) writeFileSync(join(saveDir, name), JSON.stringify(lhr));
+          if (failed) {
+            console.log(`${page}, run ${run + 1}: Lighthouse failed (${failed})`);
+            failures.get(page)?.push(failed);
+            if (attempt < 2) continue;
+          }
+          check?.(lhr, url);
+          const scripts = fetchedScripts(lhr, new URL(url).origin);
+          results.get(page)?.push({
+            performance: score(lhr.categories.performance),
+            accessibility: score(lhr.categories.accessibility),
+            lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+            tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+            cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+            runs: 1,
+            measured: { performance: 1, accessibility: 1, lcpMs: 1, tbtMs: 1, cls: 1 },
+            failures: [],
+            scripts: scripts.paths,
+            scriptTransferBytes: scripts.transferBytes,
+          });
+          break;
+        }
+        await jar?.remove();
       }
     }
   } finally {
@@ -174,14 +243,27 @@ export async function lighthouseMedians<Page extends string>(
   const medians = {} as Record<Page, LighthouseRun>;
   for (const page of pages) {
     const pageResults = results.get(page) ?? [];
+    const metric = (key: LighthouseMetric) => medianOfMeasured(pageResults.map((r) => r[key]));
+    const measured = (key: LighthouseMetric) =>
+      pageResults.filter((r) => Number.isFinite(r[key])).length;
     medians[page] = {
-      performance: median(pageResults.map((r) => r.performance)),
-      accessibility: median(pageResults.map((r) => r.accessibility)),
-      lcpMs: median(pageResults.map((r) => r.lcpMs)),
-      tbtMs: median(pageResults.map((r) => r.tbtMs)),
-      cls: median(pageResults.map((r) => r.cls)),
+      // Scores are whole numbers; a median of two is rounded back to one.
+      performance: Math.round(metric('performance')),
+      accessibility: Math.round(metric('accessibility')),
+      lcpMs: metric('lcpMs'),
+      tbtMs: metric('tbtMs'),
+      cls: metric('cls'),
+      runs: pageResults.length,
+      measured: {
+        performance: measured('performance'),
+        accessibility: measured('accessibility'),
+        lcpMs: measured('lcpMs'),
+        tbtMs: measured('tbtMs'),
+        cls: measured('cls'),
+      },
+      failures: failures.get(page) ?? [],
       scripts: [...new Set(pageResults.flatMap((r) => r.scripts))].sort(),
-      scriptTransferBytes: median(pageResults.map((r) => r.scriptTransferBytes)),
+      scriptTransferBytes: medianOfMeasured(pageResults.map((r) => r.scriptTransferBytes)),
     };
   }
   return medians;

@@ -1,6 +1,7 @@
 // The patient pages for `npm run bench:web`: a real signed-in session on the demo
 // bookings (through the API, as the browser signs in), the pages' addresses, and the JavaScript
 // each page fetched in Lighthouse's load.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +14,7 @@ import type {
   OtpValidateResponse,
 } from '@portal/contract';
 import type { LighthousePage } from './web-budget.ts';
+import { viewerPage, viewerPageLabel } from './web-viewer.ts';
 
 /**
  * The demo bookings `startPortal` seeds (apps/server/src/db/seed/demo-bookings.ts: keys,
@@ -32,7 +34,9 @@ export type PatientPage =
   | 'bookingRequest'
   | 'reschedule'
   | 'appointmentLink'
-  | 'results';
+  | 'results'
+  | 'kioskCheckIn'
+  | 'viewer';
 
 export const patientPageLabels: Record<PatientPage, string> = {
   appointment: '/appointments/{bookingKey}',
@@ -40,6 +44,8 @@ export const patientPageLabels: Record<PatientPage, string> = {
   reschedule: '/appointments/{bookingKey}/reschedule/{appointmentId}',
   appointmentLink: '/appointment-links/{token} (invalid token)',
   results: '/appointments/{bookingKey}/result',
+  kioskCheckIn: '/check-in?kioskMode=true (a named kiosk)',
+  viewer: viewerPageLabel,
 };
 
 async function call<T>(
@@ -119,10 +125,14 @@ async function signIn(
   return cookie;
 }
 
-/** The patient pages with what Lighthouse needs to load them as a signed-in patient. */
+/**
+ * The patient pages with what Lighthouse needs to load them as a signed-in patient; with `pacs`
+ * (the portal has one, bench/web-viewer.ts) the image viewer's report page too.
+ */
 export async function patientPages(
   portalUrl: string,
-): Promise<Record<PatientPage, LighthousePage>> {
+  options: { pacs?: boolean } = {},
+): Promise<Partial<Record<PatientPage, LighthousePage>>> {
   const appointmentCookie = await signIn(portalUrl, demo.appointmentKey, 'APPOINTMENT');
   const bookingRequestCookie = await signIn(portalUrl, demo.bookingRequestKey, 'BOOKING_REQUEST');
   const resultsCookie = await signIn(portalUrl, demo.resultsKey, 'APPOINTMENT_RESULTS');
@@ -158,6 +168,16 @@ export async function patientPages(
     reschedule: secured(`/appointments/${key}/reschedule/${id}`, appointmentCookie),
     appointmentLink: { url: `${portalUrl}/appointment-links/bench-not-a-valid-link-token` },
     results: secured(`/appointments/${encodeURIComponent(demo.resultsKey)}/result`, resultsCookie),
+    // A tablet named once by staff: its two identity cookies (docs/product/kiosk.md), no patient.
+    // In the browser's jar, not a header: the page reads them from document.cookie.
+    kioskCheckIn: {
+      url: `${portalUrl}/check-in?kioskMode=true`,
+      cookies: [
+        { name: 'kioskIdentity', value: 'Bench%20kiosk' },
+        { name: 'patientKioskIdentity', value: randomUUID() },
+      ],
+    },
+    ...(options.pacs ? { viewer: await viewerPage(portalUrl, resultsCookie) } : {}),
   };
 }
 

@@ -17,11 +17,13 @@ import {
 } from './report.ts';
 import {
   initialBundle,
+  type LighthousePage,
   type LighthouseRun,
   lighthouseMedians,
   startStaticPage,
 } from './web-budget.ts';
 import { gzipBytesOf, type PatientPage, patientPageLabels, patientPages } from './web-pages.ts';
+import { pacsEnv, startDemoPacs } from './web-viewer.ts';
 
 const repoRoot = new URL('../', import.meta.url).pathname;
 const saveDir = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);
@@ -31,10 +33,19 @@ if (!existsSync(join(distDir, 'index.html'))) {
 }
 const bundle = initialBundle(distDir);
 
-const portal = await startPortal({ name: 'bench-web', env: { LOG_LEVEL: 'warn' } });
+const pacs = await startDemoPacs();
+const portal = await startPortal({
+  name: 'bench-web',
+  env: { LOG_LEVEL: 'warn', ...(pacs ? pacsEnv(pacs) : {}) },
+});
 const staticPage = await startStaticPage();
 try {
-  const pages = await patientPages(portal.url);
+  // Only the pages measured this run (the viewer's needs a PACS) are keys.
+  const pages = Object.fromEntries(
+    Object.entries(await patientPages(portal.url, { pacs: pacs !== null })).filter(
+      ([, page]) => page !== undefined,
+    ),
+  ) as Record<PatientPage, LighthousePage>;
   console.log('Lighthouse mobile, median of 3: booking home, a static page and the patient pages…');
   const lighthouse = await lighthouseMedians(
     { portal: `${portal.url}/`, staticPage: staticPage.url, ...pages },
@@ -75,4 +86,5 @@ try {
 } finally {
   await staticPage.close();
   await portal.stop();
+  await pacs?.stop();
 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureOrthanc } from './ensure-orthanc.mjs';
 import { ensureSwift } from './ensure-swift.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -67,6 +68,7 @@ stage('lint', 'npx', ['biome', 'ci', '.']);
 stage('module boundaries', 'node', ['scripts/check-boundaries.mjs']);
 vitest('unit and web', ['unit', 'web']);
 ensureSwift();
+ensureOrthanc();
 const { TEST_DATABASE_URL } = process.env;
 vitest('integration on PGlite', ['integration'], { TEST_DATABASE_URL: '' });
 if (TEST_DATABASE_URL) {

@@ -45,12 +45,17 @@ export async function openPage(
     hasTouch: viewport === 'phone',
   });
   const page = await context.newPage();
+  return { context, page, consoleErrors: consoleErrorsOf(page) };
+}
+
+/** Collects what the page writes to the console with level error, and its uncaught errors. */
+export function consoleErrorsOf(page: Page): string[] {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  return { context, page, consoleErrors };
+  return consoleErrors;
 }
 
 /**

@@ -125,6 +125,51 @@ export async function bookThroughApi(
   };
 }
 
+const localDay = (instant: Date | string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
+
+/**
+ * Books a screening mammogram (no referral needed) for later today, clinic-local, so the
+ * appointment is inside its check-in window (docs/product/check-in.md); `pick` chooses among
+ * today's free slots so each test has its own. The portal's clinics should have a working day
+ * now (morningClinicsEnv in e2e/support/portal.ts).
+ */
+export async function bookForToday(
+  portalUrl: string,
+  lastName: string,
+  pick: number,
+): Promise<BookedPatient> {
+  // A day either side: the clinic's today need not be today in UTC.
+  const window = { fromDays: -1, toDays: 2 };
+  const { clinic, slots } = await freeSlots(portalUrl, 'screening-mammogram', window);
+  const soon = Date.now() + 10 * 60_000;
+  const today = slots
+    .map((slot, index) => ({ slot, index }))
+    .filter(
+      ({ slot }) =>
+        localDay(slot.start, slot.timeZone) === localDay(new Date(), slot.timeZone) &&
+        Date.parse(slot.start) > soon,
+    );
+  const chosen = today[pick] ?? today[0];
+  if (!chosen) throw new Error(`no free screening mammogram slot left today at ${clinic.slug}`);
+  const booked = await bookThroughApi(portalUrl, {
+    examSlug: 'screening-mammogram',
+    lastName,
+    window,
+    pick: chosen.index,
+    answers: mammogramAnswers,
+  });
+  if (booked.start !== chosen.slot.start) {
+    throw new Error(`booked ${booked.start}, not the chosen ${chosen.slot.start}`);
+  }
+  return booked;
+}
+
+/** The screening mammogram's questions before booking, answered for a patient with no symptoms. */
+export const mammogramAnswers = {
+  REQUIRED_ON_CONFIRMATION: { symptoms: false, previousMammogram: false, breastImplants: false },
+};
+
 async function outboxFor(portalUrl: string, email: string) {
   const messages = await getJson<DevOutboxMessage[]>(portalUrl, '/api/dev/outbox?limit=200');
   return messages.filter((message) => message.recipient === email);
@@ -150,7 +195,8 @@ export async function confirmationLinkPath(portalUrl: string, email: string): Pr
   return path ?? '';
 }
 
-async function latestOtp(portalUrl: string, email: string): Promise<string> {
+/** The code of the newest OTP message to `email` in the development outbox (waits for it). */
+export async function latestOtp(portalUrl: string, email: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
@@ -229,13 +275,50 @@ export async function signInToRequest(
     .waitFor({ timeout: 15_000 });
 }
 
-/** What the focused element is called, as a screen reader would say it (text or aria-label). */
+/** What the focused element is called: its label (inputs, textareas, selects), aria-label or text. */
 export const focusedName = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    const label = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
+    const labels = element && 'labels' in element ? (element as HTMLInputElement).labels : null;
+    const label = labels?.[0]?.textContent ?? null;
     return (element?.getAttribute('aria-label') ?? label ?? element?.textContent ?? '').trim();
   });
+
+/** The focused control's accessible name as SurveyJS wires it (aria-labelledby), else as usual. */
+export const focusedLabel = async (page: Page) =>
+  (await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const ids = element?.getAttribute('aria-labelledby');
+    return ids
+      ? ids
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim()
+      : null;
+  })) ?? (await focusedName(page));
+
+/**
+ * Presses Tab until the focused control is called `name` (keyboard only; one already focused
+ * counts), failing after `limit` presses. With `visible`, the focus indicator must show there.
+ */
+export async function tabTo(
+  page: Page,
+  name: string | RegExp,
+  { limit = 40, visible = false }: { limit?: number; visible?: boolean } = {},
+): Promise<void> {
+  for (let presses = 0; presses <= limit; presses += 1) {
+    const focused = await focusedLabel(page);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) {
+      if (visible && !(await focusIsVisible(page))) {
+        throw new Error(`The focus on ${focused} is not visible`);
+      }
+      return;
+    }
+    if (presses < limit) await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(name)} (last: ${await focusedLabel(page)})`);
+}
 
 /** Whether the focused element draws the portal's focus indicator (outline or ring). */
 export const focusIsVisible = (page: Page) =>

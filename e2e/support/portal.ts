@@ -28,6 +28,21 @@ export interface PortalOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * Env for a portal whose demo clinics have a working day today, whatever the hour the suite
+ * runs: every clinic in the fixed-offset zone where it is now about 08:00, and open around the
+ * clock (DEMO_TIME_ZONE and DEMO_OPEN_ALL_DAY in apps/server/src/config/env.ts). Sydney's own
+ * "today" has no free slot left after about 22:00 there (the CI run of stop 25 failed so).
+ */
+export function morningClinicsEnv(now = new Date()): Record<string, string> {
+  let hoursAhead = 8 - now.getUTCHours();
+  if (hoursAhead < -12) hoursAhead += 24;
+  // POSIX sign: Etc/GMT-10 is ten hours ahead of UTC.
+  const zone =
+    hoursAhead === 0 ? 'Etc/UTC' : `Etc/GMT${hoursAhead > 0 ? '-' : '+'}${Math.abs(hoursAhead)}`;
+  return { DEMO_OPEN_ALL_DAY: 'true', DEMO_TIME_ZONE: zone };
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

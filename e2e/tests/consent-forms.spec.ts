@@ -3,12 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
-import {
-  bookThroughApi,
-  focusedName,
-  focusIsVisible,
-  signInFromConfirmation,
-} from '../support/patient-portal.ts';
+import { bookThroughApi, signInFromConfirmation, tabTo } from '../support/patient-portal.ts';
 import { getJson } from '../support/portal-api.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
@@ -59,33 +54,6 @@ async function signInToDemo(page: Page): Promise<void> {
     .waitFor({ timeout: 15_000 });
 }
 
-/** The focused control's accessible name as SurveyJS wires it (aria-labelledby), else as usual. */
-const focusedLabel = async (page: Page) =>
-  (await page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    const ids = element?.getAttribute('aria-labelledby');
-    return ids
-      ? ids
-          .split(/\s+/)
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' ')
-          .trim()
-      : null;
-  })) ?? (await focusedName(page));
-
-/** Presses Tab until the focused control is called `name` (keyboard only); fails after 40. */
-async function tabTo(page: Page, name: string | RegExp): Promise<void> {
-  for (let presses = 0; presses < 40; presses += 1) {
-    const focused = await focusedLabel(page);
-    if (typeof name === 'string' ? focused === name : name.test(focused)) {
-      expect(await focusIsVisible(page), `focus on ${focused} is visible`).toBe(true);
-      return;
-    }
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${String(name)} (last: ${await focusedLabel(page)})`);
-}
-
 /** Console errors apart from the 401 of the session check before signing in. */
 const unexpected = (errors: string[]) => errors.filter((message) => !/status of 401/.test(message));
 
@@ -98,13 +66,13 @@ const sectionOf = (page: Page) => page.getByRole('region', { name: t('consent_fo
 /** Ticks the form's boxes, types the name and signs, by keyboard. */
 async function signByKeyboard(page: Page, dialog: Locator, name: string): Promise<void> {
   await dialog.getByText('I understand what the scan involves').waitFor({ timeout: 20_000 });
-  await tabTo(page, /I understand what the scan involves/);
+  await tabTo(page, /I understand what the scan involves/, { visible: true });
   await page.keyboard.press('Space');
-  await tabTo(page, /I have read how my images/);
+  await tabTo(page, /I have read how my images/, { visible: true });
   await page.keyboard.press('Space');
-  await tabTo(page, /Type your full name to sign/);
+  await tabTo(page, /Type your full name to sign/, { visible: true });
   await page.keyboard.type(name);
-  await tabTo(page, 'Sign');
+  await tabTo(page, 'Sign', { visible: true });
   await page.keyboard.press('Enter');
 }
 
@@ -131,19 +99,19 @@ describe.each(viewports)('consent forms (%s)', (viewport) => {
     await page.getByRole('heading', { level: 2, name: 'Bone density (DEXA) scan' }).waitFor();
     await page.keyboard.press('Tab');
     await sectionOf(page).waitFor({ timeout: 15_000 });
-    await tabTo(page, t('consent_forms.sign_named', { title: formTitle }));
+    await tabTo(page, t('consent_forms.sign_named', { title: formTitle }), { visible: true });
     await page.keyboard.press('Enter');
 
     const dialog = formDialogOf(page);
     await dialog.waitFor();
     await dialog.getByText('I understand what the scan involves').waitFor({ timeout: 20_000 });
     // Closing with the form unsigned asks first; staying keeps the answers' form open.
-    await tabTo(page, t('consent_forms.close'));
+    await tabTo(page, t('consent_forms.close'), { visible: true });
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: t('consent_forms.confirm_leave_title') });
     await confirm.waitFor();
     await expectNoAxeViolations(page, `leave without signing? (${viewport})`);
-    await tabTo(page, t('consent_forms.confirm_leave_stay'));
+    await tabTo(page, t('consent_forms.confirm_leave_stay'), { visible: true });
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
 
@@ -158,7 +126,7 @@ describe.each(viewports)('consent forms (%s)', (viewport) => {
     await notification.getByText(t('consent_forms.copy_sent')).waitFor();
     await expectNoAxeViolations(page, `consent notification (${viewport})`);
     await screenshot(page, `consent-notification-${viewport}`, { viewport: true });
-    await tabTo(page, t('action.close'));
+    await tabTo(page, t('action.close'), { visible: true });
     await page.keyboard.press('Enter');
     await notification.waitFor({ state: 'detached' });
 
@@ -170,7 +138,7 @@ describe.each(viewports)('consent forms (%s)', (viewport) => {
     await screenshot(page, `consent-signed-${viewport}`, { viewport: true });
 
     // Read back: the signed version with its answers, read-only (no Sign button).
-    await tabTo(page, t('consent_forms.view_named', { title: formTitle }));
+    await tabTo(page, t('consent_forms.view_named', { title: formTitle }), { visible: true });
     await page.keyboard.press('Enter');
     const signed = formDialogOf(page);
     await signed.getByText(t('consent_forms.verified')).waitFor();

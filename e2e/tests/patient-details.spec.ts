@@ -9,6 +9,7 @@ import {
   requestThroughApi,
   signInFromConfirmation,
   signInToRequest,
+  tabTo,
 } from '../support/patient-portal.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
@@ -21,15 +22,6 @@ import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 const suite = useSuite();
 const { t, openPage } = suite;
 const viewports: ViewportName[] = ['phone', 'desktop'];
-
-/** Presses Tab until the named control has focus (at most `limit` presses). */
-async function tabTo(page: Page, name: string, limit = 40) {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press('Tab');
-    if ((await focusedName(page)) === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
 
 async function stateOf(page: Page, bookingKey: string, kind = 'appointments') {
   const response = await page.request.get(
@@ -78,7 +70,7 @@ describe.each(viewports)('update my details (%s)', (viewport) => {
     await done.getByText(t('message.patient_request_success_confirmation_message')).waitFor();
     await expectNoAxeViolations(page, `request sent (${viewport})`);
     await screenshot(page, `patient-details-sent-${viewport}`, { viewport: true });
-    await tabTo(page, t('patient_details.ok'), 5);
+    await tabTo(page, t('patient_details.ok'), { limit: 5 });
     await page.keyboard.press('Enter');
     await done.waitFor({ state: 'detached' });
 

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
-import { focusIsVisible } from '../support/patient-portal.ts';
+import { focusedName, focusIsVisible, tabTo } from '../support/patient-portal.ts';
 import { getJson } from '../support/portal-api.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
@@ -72,24 +72,6 @@ async function signIn(page: Page, to: string, since: number, shared = false): Pr
   const code = codeOf(await messageTo(to, 'ACCESS_OTP', since));
   await otp.getByRole('textbox', { name: t('authentication.otp_modal.label') }).fill(code);
   await page.keyboard.press('Enter');
-}
-
-/** What the focused element is called: its label (inputs, textareas), aria-label or text. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    const labels = element && 'labels' in element ? (element as HTMLInputElement).labels : null;
-    const label = labels?.[0]?.textContent ?? null;
-    return (element?.getAttribute('aria-label') ?? label ?? element?.textContent ?? '').trim();
-  });
-
-/** Presses Tab until the focused element is called `name` (at most `limit` presses). */
-async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
-  for (let press = 0; press < limit; press += 1) {
-    if ((await focusedName(page)) === name) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached "${name}" (at "${await focusedName(page)}")`);
 }
 
 const shareModalOf = (page: Page): Locator =>
@@ -182,7 +164,7 @@ describe.each(viewports)('results and sharing (%s)', (viewport) => {
 
     // Revoke (keyboard), then the recipient's next request is refused.
     const revokeName = t('results.shares.revoke', { contact: 'Dr Lee' });
-    await tabTo(page, revokeName, 60);
+    await tabTo(page, revokeName, { limit: 60 });
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', {
       name: t('results.revoke.title', { contact: 'Dr Lee' }),

@@ -9,24 +9,42 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from './adapters/clock.ts';
 import { createConfiguredStorage } from './adapters/configured-storage.ts';
+import { createErrorReporter } from './adapters/error-reporting.ts';
 import type { StorageAdapter } from './adapters/storage.ts';
 import type { Env } from './config/env.ts';
 import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
+import { messagePreviews } from './message-previews.ts';
 import { accountModule } from './modules/account/index.ts';
 import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
 import { attachmentsModule, providerAttachmentReads } from './modules/attachments/index.ts';
 import { authenticationModule } from './modules/authentication/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
-import { bookingModule, createAppointmentChanges } from './modules/booking/index.ts';
+import {
+  bookingModule,
+  createAppointmentChanges,
+  findPreviewBooking,
+} from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
+import {
+  checkInModule,
+  checkInPriorMinutes,
+  checkInStatusReader,
+  providerCheckIns,
+} from './modules/check-in/index.ts';
 import { buildConfigService, configModule, startupConfig } from './modules/config/index.ts';
 import { consentFormsModule } from './modules/consent-forms/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { imageViewerModule, resultImages } from './modules/image-viewer/index.ts';
 import { integrationModule } from './modules/integration/index.ts';
+import { kioskModule } from './modules/kiosk/index.ts';
 import { locationsModule } from './modules/locations/index.ts';
-import { notificationsModule } from './modules/notifications/index.ts';
+import {
+  notificationsModule,
+  providerMessageLocale,
+  useProviderMessageOverrides,
+} from './modules/notifications/index.ts';
 import { patientChangeDecisions, patientChangesModule } from './modules/patient-changes/index.ts';
 import {
   createAppointmentActionsService,
@@ -38,15 +56,20 @@ import {
   createPatientDetailOutcome,
   questionnairesModule,
 } from './modules/questionnaires/index.ts';
+import { findReferrer, referrersModule } from './modules/referrers/index.ts';
 import { remindersModule } from './modules/reminders/index.ts';
+import { reportFeedbackModule } from './modules/report-feedback/index.ts';
 import {
   providerResultReleases,
   resultsModule,
   sharedResultsAccess,
 } from './modules/results/index.ts';
+import { ssoModule } from './modules/sso/index.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
+import { kioskDeviceContextPlugin } from './plugins/kiosk-device-context.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { readOnlyPlugin } from './plugins/read-only.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { startupBootstrap } from './plugins/startup-bootstrap.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -112,7 +135,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(errorHandlerPlugin);
+  // Unexpected errors also go to the configured Sentry-compatible DSN, if any (decision 037).
+  await app.register(errorHandlerPlugin, {
+    report: createErrorReporter({
+      dsn: provider.integration.sentryDSN.key,
+      release: version,
+      environment: env.production ? 'production' : env.nodeEnv,
+      clock: deps.clock,
+      log: (error) => app.log.warn({ err: error }, 'error report not sent'),
+    }),
+  });
   await app.register(securityPlugin, {
     application: provider.application,
     integration: provider.integration,
@@ -121,6 +153,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     rateLimitMax: env.rateLimitMax,
     captchaProvider: provider.authentication.captcha.provider,
   });
+  // Before every module: READ_ONLY refuses their writes before their own hooks (decision 036).
+  await app.register(readOnlyPlugin, { readOnly: env.readOnly });
   await app.register(openApiPlugin, {
     title: `${provider.radiology.name} booking portal API`,
     version,
@@ -135,6 +169,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthModule, { db: deps.db });
   const configService = buildConfigService({ db: deps.db, provider, runtime, clock: deps.clock });
   const translations = buildTranslationsService(provider);
+  // E-mails and texts take their words from the same catalogue, with the same overrides.
+  useProviderMessageOverrides(provider.translations);
+  // Messages to a patient whose language is unknown, and to clinics (decision 035).
+  const defaultLocale = providerMessageLocale(provider.application.jsLocale);
   await app.register(configModule, {
     db: deps.db,
     provider,
@@ -143,7 +181,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     service: configService,
   });
   await app.register(assetsModule, { provider, translations });
-  await app.register(accountModule);
   // Results and their shares: a shared link's sign-in checks its share (decision 023).
   const resultsDeps = {
     db: deps.db,
@@ -151,6 +188,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     settings: provider.patientPortal.results,
     providerName: provider.radiology.name,
     publicUrl: env.publicUrl,
+    defaultLocale,
+    // "View images" on a result: whether the PACS holds its study (docs/product/images.md).
+    images: resultImages(env.pacs, deps.clock),
   };
   // Before every module with /api/secured routes: it adds the cookie parser and their guard.
   await app.register(authenticationModule, {
@@ -166,6 +206,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     providerName: provider.radiology.name,
     shared: sharedResultsAccess(resultsDeps),
   });
+  // Staff and referrers' single sign-on (after the cookie parser); /api/account reads its session.
+  await app.register(ssoModule, {
+    db: deps.db,
+    clock: deps.clock,
+    issuer: provider.application.azureUrlWithTenantId,
+    clientId: provider.application.azureClientId,
+    secureCookie: env.production,
+  });
+  await app.register(accountModule);
+  // After the cookie parser: every audit event of a kiosk's request names the device.
+  await app.register(kioskDeviceContextPlugin);
   await app.register(catalogueModule, { db: deps.db });
   await app.register(locationsModule, {
     db: deps.db,
@@ -185,6 +236,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     settings: { slotHoldMinutes: provider.booking.slotHoldMinutes },
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
+    defaultLocale,
+    checkInPriorMinutes: checkInPriorMinutes(provider.patientPortal.checkIn),
     questionnaires: createBookingQuestionnaireHooks({ db: deps.db, clock: deps.clock }),
   });
   // Patients' changes: booking's writes under the patient portal's rules, built once for
@@ -195,6 +248,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     slots: availability,
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
+    defaultLocale,
   });
   const questionnaireApplies = createAppointmentQuestionnaireCheck({
     db: deps.db,
@@ -214,7 +268,41 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     actions,
     questionnaireApplies,
   });
+  // Check-in names its referrer from the directory; its event goes out through the outbox.
+  const checkInDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    settings: provider.patientPortal.checkIn,
+    referrers: (id: string) => findReferrer(deps.db, id),
+  };
+  await app.register(checkInModule, checkInDeps);
+  // Kiosk check-in: the identity check and the reload of appointments (docs/product/kiosk.md).
+  await app.register(kioskModule, {
+    db: deps.db,
+    clock: deps.clock,
+    checkInStatus: checkInStatusReader(checkInDeps),
+    feedbackDue: (bookingKey, appointmentId) =>
+      questionnaireApplies(bookingKey, appointmentId, 'FEEDBACK'),
+  });
   await app.register(resultsModule, resultsDeps);
+  // Viewer links and the study-scoped DICOMweb proxy (docs/product/images.md, decision 029).
+  await app.register(imageViewerModule, {
+    db: deps.db,
+    clock: deps.clock,
+    config: provider.imageViewer,
+    pacs: env.pacs,
+    sessionSecret: env.sessionSecret,
+    publicUrl: env.publicUrl,
+    rateLimitMax: env.rateLimitMax,
+  });
+  // The referrer's report-quality feedback, by a viewer link or a staff session (after sso).
+  await app.register(reportFeedbackModule, {
+    db: deps.db,
+    clock: deps.clock,
+    enabled: provider.application.referrerReportQualityFeedbackEnabled,
+    sessionSecret: env.sessionSecret,
+    rateLimitMax: env.rateLimitMax,
+  });
   await app.register(remindersModule, {
     db: deps.db,
     clock: deps.clock,
@@ -248,13 +336,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       db: deps.db,
       clock: deps.clock,
       providerName: provider.radiology.name,
+      pendingRequestDays: provider.patientDetails.pendingRequestDays,
+      defaultLocale,
     }),
     results: providerResultReleases({
       db: deps.db,
       clock: deps.clock,
       providerName: provider.radiology.name,
       publicUrl: env.publicUrl,
+      defaultLocale,
     }),
+    checkIns: providerCheckIns({ db: deps.db, clock: deps.clock }),
   });
   // Patients ask for their details to change; the provider decides through the integration.
   await app.register(patientChangesModule, {
@@ -269,11 +361,24 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     clock: deps.clock,
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
+    defaultLocale,
   });
+  // The check-in form's doctor search (docs/product/referrers.md).
+  await app.register(referrersModule, { db: deps.db });
   // Patients' messages are readable there: never in production, never with real delivery.
   await app.register(notificationsModule, {
     db: deps.db,
     devOutbox: env.smtpUrl === null && !env.production,
+    preview: {
+      providerName: provider.radiology.name,
+      publicUrl: env.publicUrl,
+      checkInPriorMinutes: checkInPriorMinutes(provider.patientPortal.checkIn),
+      production: env.production,
+      enabled: env.emailPreviewEnabled,
+      clock: deps.clock,
+      messages: messagePreviews,
+      findBooking: (bookingKey: string) => findPreviewBooking(deps.db, bookingKey),
+    },
   });
 
   await app.register(webAppPlugin, {

@@ -1,4 +1,4 @@
-import type { FieldError } from '@portal/contract';
+import type { ErrorParams, FieldError } from '@portal/contract';
 
 /**
  * Base of every typed error a service throws. The one error handler
@@ -9,11 +9,14 @@ export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
   abstract readonly code: string;
   readonly fields: FieldError[] | undefined;
+  /** Sent as error.params: what the code's message interpolates or the client acts on. */
+  readonly params: ErrorParams | undefined;
 
-  constructor(message: string, fields?: FieldError[]) {
+  constructor(message: string, fields?: FieldError[], params?: ErrorParams) {
     super(message);
     this.name = new.target.name;
     this.fields = fields;
+    this.params = params;
   }
 }
 

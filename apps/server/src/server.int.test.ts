@@ -69,6 +69,17 @@ describe('server process', () => {
     expect(run.stderr).toContain('PORT="eighty"');
   });
 
+  it('refuses to start in production with check-in on and no webhook to deliver it to', async () => {
+    const run = await startServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'production-secret-0123456789abcdef0123',
+      DATA_DIR: join(scratch, 'unused'),
+    }).done;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('CHECK_IN_WEBHOOK_URL="": is required when NODE_ENV=production');
+    expect(run.stdout).not.toContain('ready');
+  });
+
   it('starts on a database, prints its address once and answers requests', async () => {
     // A copy of the seeded template: in DATA_DIR/pglite on PGlite (the server reopens it
     // in well under a second instead of running initdb), or a fresh PostgreSQL database.
@@ -102,6 +113,8 @@ describe('server process', () => {
       expect(run.code).toBe(0);
       expect(run.stdout.match(/Radiology portal ready at/g)).toHaveLength(1);
       expect(run.stdout).toContain('Demo mode');
+      // No PACS in this run: the banner says images are not available rather than faking them.
+      expect(run.stdout).toContain('Images: no PACS (set PACS_DICOMWEB_URL');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       if (database.url) await database.close();

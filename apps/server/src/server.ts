@@ -3,24 +3,28 @@ import { systemClock } from './adapters/clock.ts';
 import { createConfiguredStorage } from './adapters/configured-storage.ts';
 import { createDevOutboxMailAdapter, createSmtpMailAdapter } from './adapters/mail.ts';
 import { createDevOutboxSmsAdapter, createHttpSmsAdapter } from './adapters/sms.ts';
+import { createDevOutboxWebhookAdapter, createHttpWebhookAdapter } from './adapters/webhook.ts';
 import { buildApp } from './app.ts';
-import { EnvError, loadEnv } from './config/env.ts';
+import { assertCheckInDelivery, EnvError, loadEnv } from './config/env.ts';
 import { loadProviderConfig, ProviderConfigError } from './config/provider-config.ts';
 import { readAppVersion } from './config/version.ts';
 import { createDb, type DatabaseHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { demoPatient, listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
+import { seedDemoCheckIn } from './db/seed/demo-check-in.ts';
+import { seedDemoReferrers } from './db/seed/demo-referrers.ts';
 import { seedDemoResults } from './db/seed/demo-results.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createAvailabilityService } from './modules/availability/index.ts';
 import { createBookingCleanup } from './modules/booking/index.ts';
+import { checkInPriorMinutes, checkInWebhookOutcomes } from './modules/check-in/index.ts';
 import { buildConfigService } from './modules/config/index.ts';
 import {
   type ConsentFormConfig,
   loadConsentFormConfig,
   syncConsentForms,
 } from './modules/consent-forms/index.ts';
-import { createOutboxWorker } from './modules/notifications/index.ts';
+import { createOutboxWorker, providerMessageLocale } from './modules/notifications/index.ts';
 import { createCalendarFiles } from './modules/patient-portal/index.ts';
 import {
   loadQuestionnaireConfig,
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
   try {
     env = loadEnv();
     provider = loadProviderConfig(env.configDir);
+    assertCheckInDelivery(env, provider.patientPortal.checkIn.enabled);
     questionnaires = loadQuestionnaireConfig(env.configDir);
     consentForms = loadConsentFormConfig(env.configDir);
   } catch (error) {
@@ -67,40 +72,57 @@ async function main(): Promise<void> {
 
   let seeded = false;
   if (env.demo && (await isDatabaseEmpty(db))) {
-    await seedDemoData(db);
+    await seedDemoData(db, { openAllDay: env.demoOpenAllDay, timeZone: env.demoTimeZone });
     seeded = true;
   }
 
+  let demoCheckIn: string | null = null;
   if (env.demo) {
     const availability = createAvailabilityService({
       db,
       clock: systemClock,
       settings: provider.booking,
     });
+    // The first free slot of the exam at the clinic starting after `after` and before `before`.
+    const slotBetween = async (clinicSlug: string, examSlug: string, after: Date, before: Date) => {
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      const listed = await availability
+        .clinicSlots(clinicSlug, {
+          examSlug,
+          from: day(after),
+          to: day(new Date(before.getTime() + 86_400_000)),
+        })
+        .catch(() => null);
+      const slot = listed?.slots.find(
+        (offered) => new Date(offered.start) > after && new Date(offered.start) < before,
+      );
+      if (!slot) return null;
+      const offered = await availability.offeredSlot({
+        clinicSlug,
+        examSlug,
+        start: new Date(slot.start),
+      });
+      const resourceId = offered?.resourceIds[0];
+      return offered && resourceId ? { start: offered.start, end: offered.end, resourceId } : null;
+    };
     await seedDemoBookings(db, {
       now: systemClock.now(),
-      async findSlot(clinicSlug, examSlug) {
+      findSlot: (clinicSlug, examSlug) => {
         const from = new Date(systemClock.now().getTime() + 7 * 86_400_000);
-        const to = new Date(from.getTime() + 7 * 86_400_000);
-        const day = (date: Date) => date.toISOString().slice(0, 10);
-        const listed = await availability
-          .clinicSlots(clinicSlug, { examSlug, from: day(from), to: day(to) })
-          .catch(() => null);
-        const slot = listed?.slots[0];
-        if (!slot) return null;
-        const offered = await availability.offeredSlot({
-          clinicSlug,
-          examSlug,
-          start: new Date(slot.start),
-        });
-        const resourceId = offered?.resourceIds[0];
-        return offered && resourceId
-          ? { start: offered.start, end: offered.end, resourceId }
-          : null;
+        return slotBetween(clinicSlug, examSlug, from, new Date(from.getTime() + 7 * 86_400_000));
       },
     });
     // After the bookings, so the results are the same demo patient's.
     await seedDemoResults(db, { now: systemClock.now() });
+    // An appointment inside its check-in window, placed again at each start once it has closed.
+    demoCheckIn = await seedDemoCheckIn(db, {
+      now: systemClock.now(),
+      findSlot: slotBetween,
+      priorMinutes: provider.patientPortal.checkIn.priorMinutes,
+      closesMinutesAfterStart: provider.patientPortal.checkIn.closesMinutesAfterStart,
+    });
+    // Also into a demo database seeded before the referrer directory existed (idempotent).
+    await seedDemoReferrers(db, systemClock.now());
   }
 
   const version = readAppVersion();
@@ -126,13 +148,21 @@ async function main(): Promise<void> {
     : createDevOutboxSmsAdapter();
   // In production a channel without real delivery is not "delivered" to the dev outbox:
   // its messages stay PENDING until it is configured.
-  const channels = (['EMAIL', 'SMS'] as const).filter(
-    (channel) => !env.production || (channel === 'EMAIL' ? mail : sms).realDelivery,
+  // Check-ins: the provider's webhook, else (never in production: assertCheckInDelivery) the
+  // development outbox, where they count as delivered.
+  const webhook = env.checkInWebhook
+    ? createHttpWebhookAdapter(env.checkInWebhook)
+    : createDevOutboxWebhookAdapter();
+  const channels = (['EMAIL', 'SMS', 'WEBHOOK'] as const).filter(
+    (channel) =>
+      !env.production || { EMAIL: mail, SMS: sms, WEBHOOK: webhook }[channel].realDelivery,
   );
   const outboxWorker = createOutboxWorker({
     db,
     mail,
     sms,
+    webhook,
+    webhookOutcomes: checkInWebhookOutcomes,
     channels,
     clock: systemClock,
     // Confirmation, change and cancel e-mails carry the appointments' calendar files.
@@ -166,7 +196,9 @@ async function main(): Promise<void> {
     leadHours: provider.patientPortal.reminderLeadHours,
     publicUrl: env.publicUrl,
     providerName: provider.radiology.name,
+    defaultLocale: providerMessageLocale(provider.application.jsLocale),
     sessionSecret: env.sessionSecret,
+    checkInPriorMinutes: checkInPriorMinutes(provider.patientPortal.checkIn),
     onError: (err) => app.log.warn({ code: (err as { code?: unknown })?.code }, 'reminders failed'),
   });
 
@@ -194,6 +226,8 @@ async function main(): Promise<void> {
   if (env.production && !env.smsGatewayUrl) {
     console.warn('SMS_GATEWAY_URL is not set: texts stay queued (outbox_messages) until it is.');
   }
+  // READ_ONLY (decision 036): reminders and the clean-up would change bookings, so they wait;
+  // the outbox runs, as sign-in codes go through it.
   if (channels.length > 0) outboxWorker.start();
   if (!env.readOnly) {
     bookingCleanup.start();
@@ -215,8 +249,17 @@ async function main(): Promise<void> {
         `  Demo ${line.kind}: ${env.publicUrl}/${line.path}/${line.bookingKey}${line.suffix ?? ''}`,
       );
     }
+    if (demoCheckIn) {
+      console.log(`  Demo appointment to check in: ${env.publicUrl}/appointments/${demoCheckIn}`);
+    }
     // The demo patient's date of birth opens them; the OTP then arrives in the development outbox.
     console.log(`  Demo patient's date of birth: ${demoPatient.date_of_birth}`);
+    // Images are never faked (docs/product/images.md#demo): say where they come from, or how to get them.
+    console.log(
+      env.pacs
+        ? `Images: the PACS at ${env.pacs.url} (npm run pacs -- load-demo-studies loads the demo studies)`
+        : 'Images: no PACS (set PACS_DICOMWEB_URL and run npm run pacs -- load-demo-studies to try them)',
+    );
     if (!env.smtpUrl)
       console.log(`Development outbox: ${env.publicUrl}/dev/outbox (or npm run outbox)`);
   }

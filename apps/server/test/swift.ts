@@ -1,18 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertInstalled, freePorts, launch, logTail, stopAll } from './test-processes.ts';
 
 /**
  * A real S3 server for tests: OpenStack Swift (Debian's packages) with its s3api
@@ -52,24 +45,6 @@ export function swiftClient(swift: Omit<SwiftS3, 'stop' | 'bucket'>, maxAttempts
 
 const storageServers = ['account', 'container', 'object'] as const;
 type Ports = Record<(typeof storageServers)[number] | 'proxy' | 'memcached', number>;
-
-/** Ports free right now (the kernel's choice); a server that loses one is started again. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 // One Python process builds the three single-device rings (swift-ring-builder's own
 // code, without starting its command line nine times: ~0.5 s instead of ~4 s).
@@ -149,46 +124,6 @@ ${Object.entries(filters)
   );
 }
 
-interface Started {
-  name: string;
-  child: ChildProcess;
-  log: string;
-  exited: Promise<void>;
-  exitCode: number | null | undefined;
-}
-
-function launch(directory: string, name: string, command: string, args: string[]): Started {
-  const log = join(directory, 'logs', `${name}.log`);
-  const output = openSync(log, 'w');
-  const child = spawn(command, args, { stdio: ['ignore', output, output] });
-  const started: Started = { name, child, log, exitCode: undefined, exited: Promise.resolve() };
-  started.exited = new Promise((resolve) => {
-    child.once('exit', (code) => {
-      started.exitCode = code;
-      resolve();
-    });
-    child.once('error', () => {
-      started.exitCode = -1;
-      resolve();
-    });
-  });
-  return started;
-}
-
-async function stopAll(processes: Started[]): Promise<void> {
-  await Promise.all(
-    processes.map(async (process) => {
-      if (process.exitCode !== undefined) return;
-      process.child.kill('SIGTERM');
-      const killed = setTimeout(() => process.child.kill('SIGKILL'), 3000);
-      await process.exited;
-      clearTimeout(killed);
-    }),
-  );
-}
-
-const tail = (file: string) => readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n');
-
 class PortLostError extends Error {}
 
 /** Whether something accepts connections on a loopback port now. */
@@ -216,16 +151,16 @@ async function startOnce(directory: string, deadline: number): Promise<SwiftS3> 
   ]);
   const asRoot = process.getuid?.() === 0 ? ['-u', 'root'] : [];
   const processes = [
-    launch(directory, 'memcached', '/usr/bin/memcached', [
+    launch('memcached', join(directory, 'logs', 'memcached.log'), '/usr/bin/memcached', [
       ...['-l', '127.0.0.1', '-p', String(ports.memcached), '-U', '0', '-m', '16', '-t', '1'],
       ...asRoot,
     ]),
     ...storageServers.map((server) =>
-      launch(directory, server, `/usr/bin/swift-${server}-server`, [
+      launch(server, join(directory, 'logs', `${server}.log`), `/usr/bin/swift-${server}-server`, [
         join(directory, `${server}-server.conf`),
       ]),
     ),
-    launch(directory, 'proxy', '/usr/bin/swift-proxy-server', [
+    launch('proxy', join(directory, 'logs', 'proxy.log'), '/usr/bin/swift-proxy-server', [
       join(directory, 'proxy-server.conf'),
     ]),
   ];
@@ -246,7 +181,7 @@ async function startOnce(directory: string, deadline: number): Promise<SwiftS3> 
     for (;;) {
       const dead = processes.find((process) => process.exitCode !== undefined);
       if (dead) {
-        const log = tail(dead.log);
+        const log = logTail(dead.log);
         const message = `Swift's ${dead.name} (port ${ports[dead.name as keyof Ports]}) exited with ${dead.exitCode} before Swift was ready:\n${log}`;
         throw /address already in use|could not bind/i.test(log)
           ? new PortLostError(message)
@@ -296,12 +231,7 @@ async function startOnce(directory: string, deadline: number): Promise<SwiftS3> 
 const startSeconds = 90;
 
 export async function startSwift(): Promise<SwiftS3> {
-  const missing = swiftPrograms.filter((program) => !existsSync(program));
-  if (missing.length > 0) {
-    throw new Error(
-      `OpenStack Swift is not installed (missing ${missing.join(', ')}). As root: node scripts/ensure-swift.mjs`,
-    );
-  }
+  assertInstalled('OpenStack Swift', swiftPrograms, 'ensure-swift.mjs');
   for (let attempt = 1; ; attempt += 1) {
     const directory = mkdtempSync(join(tmpdir(), 'portal-swift-'));
     mkdirSync(join(directory, 'devices', 'd1'), { recursive: true });

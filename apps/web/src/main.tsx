@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prepareApp } from './app/boot.ts';
 import { readBootstrap } from './lib/bootstrap.ts';
+import { installErrorReporting } from './lib/error-reporting.ts';
 import { loadSanitizer, shellShowsHtml } from './lib/sanitizer.ts';
 import './app/styles/global.css';
+
+// First, so an error while the app starts is reported too (once the configuration says where).
+installErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

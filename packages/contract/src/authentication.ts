@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instantSchema } from './availability.ts';
 import { bookingKeySchema } from './booking.ts';
+import { supportedLocales } from './locales.ts';
 
 /**
  * Patient access (docs/product/authentication.md, docs/product/security.md): booking key
@@ -47,6 +48,8 @@ export const authenticationRequestSchema = z.object({
    * the date of birth is the patient's, and an OTP always follows, sent to the share's contact.
    */
   shared: z.boolean().optional(),
+  /** The web's language: the OTP message is written in it (en-AU if absent). */
+  locale: z.enum(supportedLocales).optional(),
 });
 export const authenticationResponseSchema = z.object({
   success: z.boolean(),
@@ -63,6 +66,8 @@ export const otpSendRequestSchema = z.object({
   bookingKey: bookingKeySchema,
   authenticationType: authenticationTypeSchema,
   shared: z.boolean().optional(),
+  /** The web's language: the OTP message is written in it (en-AU if absent). */
+  locale: z.enum(supportedLocales).optional(),
 });
 export const otpSendResponseSchema = z.object({
   sent: z.boolean(),
@@ -130,9 +135,16 @@ export const authenticationConfigSchema = z.object({
   contactNumberAuthentication: z.boolean().default(false),
   maxFailedAttemptsPerBookingKey: z.number().int().min(1).max(1000).default(5),
   maxFailedAttemptsPerClientAddress: z.number().int().min(1).max(100_000).default(30),
+  /**
+   * Failed attempts from one kiosk device (docs/product/security.md#kiosk-devices): a kiosk is
+   * one address for a whole waiting room, so it is also counted on its own.
+   */
+  maxFailedAttemptsPerKioskDevice: z.number().int().min(1).max(100_000).default(20),
   attemptWindowMinutes: z.number().int().min(1).max(10_080).default(60),
   sessionIdleMinutes: z.number().int().min(1).max(1440).default(20),
   sessionAbsoluteHours: z.number().int().min(1).max(168).default(12),
+  /** Idle expiry of a session opened at a kiosk: the next patient must not find it open. */
+  kioskSessionIdleMinutes: z.number().int().min(1).max(60).default(3),
   captcha: z
     .object({
       provider: z.enum(captchaProviders).default('none'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instantSchema } from './availability.ts';
 import { slugSchema } from './catalogue.ts';
+import { supportedLocales } from './locales.ts';
 
 /**
  * A booking key: an unguessable capability naming one appointment group or
@@ -83,6 +84,8 @@ export const createAppointmentsRequestSchema = z.object({
   items: z.array(appointmentItemRequestSchema).min(1).max(10),
   patientDetails: patientDetailsSchema,
   patientNotes: z.string().trim().max(1000).optional(),
+  /** The web's language when the patient booked: their messages are written in it (en-AU if absent). */
+  locale: z.enum(supportedLocales).optional(),
 });
 
 /** Appointment creation response item (docs/product/booking.md#appointments). */
@@ -98,6 +101,8 @@ export const appointmentCreationItemSchema = z.object({
   endTime: instantSchema,
   timeZone: z.string(),
   patientEmailHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The booked appointment (a success): the confirmation's check-in QR code names it. */
+  appointmentId: z.uuid().optional(),
 });
 export const createAppointmentsResponseSchema = z.object({
   bookingKey: bookingKeySchema,
@@ -115,6 +120,8 @@ export const createBookingRequestSchema = z.object({
   staffBooking: z.boolean().default(false),
   patientDetails: patientDetailsSchema,
   patientNotes: z.string().trim().max(1000).optional(),
+  /** The web's language when the patient booked: their messages are written in it (en-AU if absent). */
+  locale: z.enum(supportedLocales).optional(),
   /**
    * From a CREATE_BOOKING_REQUEST outcome: proves the server routed this booking
    * (docs/product/questionnaires.md#outcomes).

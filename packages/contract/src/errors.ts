@@ -17,21 +17,14 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     requestId: z.string().optional(),
     fields: z.array(fieldErrorSchema).optional(),
+    /** Values the code's message interpolates or the client acts on (e.g. priorMinutes). */
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .optional(),
   }),
 });
 
+export type ErrorParams = Record<string, string | number | boolean | null>;
+
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-export const errorCodes = {
-  validation: 'VALIDATION_FAILED',
-  notFound: 'NOT_FOUND',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  conflict: 'CONFLICT',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  internal: 'INTERNAL_ERROR',
-  unavailable: 'SERVICE_UNAVAILABLE',
-} as const;

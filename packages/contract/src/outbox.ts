@@ -4,7 +4,8 @@ import { instantSchema } from './availability.ts';
 /** GET /api/dev/outbox: a message the development outbox kept (only without real delivery). */
 export const devOutboxMessageSchema = z.object({
   id: z.uuid(),
-  channel: z.enum(['EMAIL', 'SMS']),
+  /** WEBHOOK: an event for the provider's systems (a check-in), its JSON payload as bodyText. */
+  channel: z.enum(['EMAIL', 'SMS', 'WEBHOOK']),
   template: z.string(),
   recipient: z.string(),
   subject: z.string().nullable(),

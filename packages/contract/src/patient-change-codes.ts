@@ -36,7 +36,13 @@ export const requiredPatientFields: readonly PatientChangeField[] = [
 ];
 
 export const patientChangeOrigins = ['BOOKING_REQUEST', 'APPOINTMENT', 'CONFIRMATION'] as const;
-export const patientChangeStatuses = ['PENDING', 'ACCEPTED', 'REJECTED', 'WITHDRAWN'] as const;
+export const patientChangeStatuses = [
+  'PENDING',
+  'ACCEPTED',
+  'REJECTED',
+  'WITHDRAWN',
+  'EXPIRED',
+] as const;
 export type PatientChangeOrigin = (typeof patientChangeOrigins)[number];
 export type PatientChangeStatus = (typeof patientChangeStatuses)[number];
 

@@ -148,6 +148,8 @@ export const patientDetailsConfigSchema = z.object({
       { id: 5, name: 'patient_details.insurance_type.third_party' },
       { id: 6, name: 'patient_details.insurance_type.self_funded' },
     ]),
+  /** A request the provider has not decided within this many days expires (EXPIRED). */
+  pendingRequestDays: z.number().int().min(1).max(365).default(30),
 });
 export type PatientDetailsConfig = z.infer<typeof patientDetailsConfigSchema>;
 

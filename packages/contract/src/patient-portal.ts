@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantSchema } from './availability.ts';
 import { bookingKeySchema } from './booking.ts';
 import { slugSchema } from './catalogue.ts';
+import { checkInConfigSchema } from './check-in.ts';
 import { cancelNoteMaxLength } from './patient-portal-codes.ts';
 import { timedPreparationStepSchema } from './preparation.ts';
 import { resultsConfigSchema, resultsPublicConfigSchema } from './results.ts';
@@ -207,6 +208,8 @@ export const patientPortalConfigSchema = z.object({
   reminderLeadHours: z.array(z.number().int().min(1).max(336)).max(4).default([72, 24]),
   /** Results access and sharing (docs/product/results-and-sharing.md#configuration). */
   results: resultsConfigSchema.prefault({}),
+  /** Digital and kiosk check-in (docs/product/check-in.md#configuration). */
+  checkIn: checkInConfigSchema.prefault({}),
 });
 
 /** GET /api/config/patient-portal: what the browser needs before any sign-in. */

@@ -18,6 +18,15 @@ export const questionnaireTypeValues = [
 ] as const;
 export const questionnaireTypeSchema = z.enum(questionnaireTypeValues);
 
+/**
+ * Who a questionnaire is asked of (docs/product/questionnaires.md#definitions): PATIENT (the
+ * default) in the booking flow, about appointments and at the kiosk; REFERRER only on the
+ * report-quality feedback page, never in any listing for patients (decision 033).
+ */
+export const questionnaireAudienceValues = ['PATIENT', 'REFERRER'] as const;
+export const questionnaireAudienceSchema = z.enum(questionnaireAudienceValues);
+export type QuestionnaireAudience = z.infer<typeof questionnaireAudienceSchema>;
+
 /** The types asked in the public booking flow, before a booking exists. */
 export const bookingFlowQuestionnaireTypes = [
   'MODALITY_ROUTING',

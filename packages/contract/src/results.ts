@@ -49,8 +49,13 @@ export const appointmentResultSchema = z.object({
   releasedAt: instantSchema.nullable(),
   /** Null until released. */
   report: resultReportSchema.nullable(),
-  /** Images come with the images issue; false until then. */
+  /** True when the result is released and the PACS holds its study (docs/product/images.md). */
   imagesAvailable: z.boolean(),
+  /**
+   * The study's accession number, for POST /api/image_viewer/generate; null when the provider
+   * gave none or the result is not released.
+   */
+  accessionNumber: z.string().nullable(),
 });
 
 /**
@@ -152,6 +157,11 @@ export const resultReportTextMaxLength = 50_000;
 export const resultReleaseRequestSchema = z.object({
   reportTitle: z.string().trim().min(1).max(resultReportTitleMaxLength),
   reportText: z.string().trim().min(1).max(resultReportTextMaxLength),
+  /**
+   * The study's accession number in the PACS (docs/product/images.md): the patient can then
+   * open its images. Kept when a later release leaves it out.
+   */
+  accessionNumber: z.string().trim().min(1).max(64).optional(),
 });
 export const resultReleaseResponseSchema = z.object({
   appointmentId: z.uuid(),

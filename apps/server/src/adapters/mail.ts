@@ -6,14 +6,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
-  /** Files attached (calendar files of the appointments the e-mail is about). */
+  /** Files attached (calendar files of the appointments, the HTML's inline QR codes). */
   attachments?: MailAttachment[];
 }
 
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  content: string;
+  content: string | Buffer;
+  /** Set for an image the HTML shows inline as <img src="cid:{cid}">. */
+  cid?: string;
 }
 
 /** Delivers e-mail. `name` is recorded on the outbox row (delivered_via). */

@@ -1,8 +1,7 @@
 import { systemClock } from '../adapters/clock.ts';
-import { createDb } from '../db/create-db.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { DomainError } from '../domain-error.ts';
 import { type ApiKeySummary, apiKeys } from '../modules/integration/index.ts';
+import { openCliDatabase } from './cli-database.ts';
 import { cliEnv } from './cli-env.ts';
 
 /**
@@ -12,18 +11,6 @@ import { cliEnv } from './cli-env.ts';
  * must be stopped first (this refuses while it answers); on PostgreSQL it runs any time.
  */
 const usage = 'Usage: npm run api-key -- create <name> | revoke <name> | list';
-
-async function serverAnswers(host: string, port: number): Promise<boolean> {
-  const name = host.includes(':') ? `[${host}]` : host;
-  try {
-    const response = await fetch(`http://${name}:${port}/healthz`, {
-      signal: AbortSignal.timeout(1000),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 const when = (date: Date | null) => (date ? date.toISOString() : '-');
 
@@ -56,15 +43,9 @@ async function main(args: string[]): Promise<number> {
   }
   const env = cliEnv();
   if (!env) return 1;
-  if (!env.databaseUrl && (await serverAnswers(env.host, env.port))) {
-    console.error(
-      `The portal is running on the embedded database (http://${env.host}:${env.port}), which one process at a time may open: stop it, run this again, then start it.`,
-    );
-    return 1;
-  }
-  const handle = await createDb(env);
+  const handle = await openCliDatabase(env);
+  if (!handle) return 1;
   try {
-    await migrateToLatest(handle.db);
     const keys = apiKeys({ db: handle.db, clock: systemClock });
     if (command === 'list') {
       printList(await keys.list());

@@ -1,10 +1,10 @@
 import { type IntegrationPatientChange, patientChangeStatuses } from '@portal/contract';
 import { systemClock } from '../adapters/clock.ts';
 import { loadProviderConfig } from '../config/provider-config.ts';
-import { createDb } from '../db/create-db.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { DomainError } from '../domain-error.ts';
+import { providerMessageLocale } from '../modules/notifications/index.ts';
 import { patientChangeDecisions } from '../modules/patient-changes/index.ts';
+import { openCliDatabase } from './cli-database.ts';
 import { cliEnv } from './cli-env.ts';
 
 /**
@@ -32,18 +32,6 @@ function print(request: IntegrationPatientChange) {
   if (request.decisionNote) console.log(`    note: ${request.decisionNote}`);
 }
 
-async function serverAnswers(host: string, port: number): Promise<boolean> {
-  const name = host.includes(':') ? `[${host}]` : host;
-  try {
-    const response = await fetch(`http://${name}:${port}/healthz`, {
-      signal: AbortSignal.timeout(1000),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 async function main(args: string[]): Promise<number> {
   const [command, argument, ...rest] = args;
   const status = (argument ?? 'PENDING').toUpperCase();
@@ -59,20 +47,19 @@ async function main(args: string[]): Promise<number> {
   }
   const env = cliEnv();
   if (!env) return 1;
-  if (!env.databaseUrl && (await serverAnswers(env.host, env.port))) {
-    console.error(
-      `The portal is running on the embedded database (http://${env.host}:${env.port}), which one process at a time may open: stop it, run this again, then start it, or use /api/integration/patient_change_requests with a provider API key.`,
-    );
-    return 1;
-  }
   const provider = loadProviderConfig(env.configDir);
-  const handle = await createDb(env);
+  const handle = await openCliDatabase(
+    env,
+    'use /api/integration/patient_change_requests with a provider API key',
+  );
+  if (!handle) return 1;
   try {
-    await migrateToLatest(handle.db);
     const decisions = patientChangeDecisions({
       db: handle.db,
       clock: systemClock,
       providerName: provider.radiology.name,
+      pendingRequestDays: provider.patientDetails.pendingRequestDays,
+      defaultLocale: providerMessageLocale(provider.application.jsLocale),
     });
     const decider = { actor: 'operator:cli' };
     if (command === 'list') {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { developmentSessionSecret, EnvError, loadEnv } from './env.ts';
+import { assertCheckInDelivery, developmentSessionSecret, EnvError, loadEnv } from './env.ts';
 import { repoRoot } from './paths.ts';
 
 describe('loadEnv', () => {
@@ -145,6 +145,52 @@ describe('loadEnv', () => {
       smsGatewayUrl: 'https://sms.example/v1/messages',
       smsGatewayToken: 'token-1234567890',
     });
+  });
+
+  it('parses the PACS: absent by default, basic auth both or neither, a timeout', () => {
+    expect(loadEnv({}).pacs).toBeNull();
+    expect(
+      loadEnv({
+        PACS_DICOMWEB_URL: 'http://127.0.0.1:8042/dicom-web/',
+        PACS_USERNAME: 'portal',
+        PACS_PASSWORD: 'secret',
+        PACS_TIMEOUT_MS: '2500',
+      }).pacs,
+    ).toEqual({
+      url: 'http://127.0.0.1:8042/dicom-web',
+      username: 'portal',
+      password: 'secret',
+      timeoutMs: 2500,
+    });
+    expect(loadEnv({ PACS_DICOMWEB_URL: 'https://pacs.example/dicom-web' }).pacs).toMatchObject({
+      username: null,
+      timeoutMs: 10_000,
+    });
+    expect(() => loadEnv({ PACS_USERNAME: 'portal' })).toThrow(/PACS_USERNAME, PACS_PASSWORD/);
+    expect(() => loadEnv({ PACS_DICOMWEB_URL: 'ftp://pacs.example' })).toThrow(EnvError);
+    expect(() => loadEnv({ PACS_TIMEOUT_MS: '5' })).toThrow(/PACS_TIMEOUT_MS/);
+  });
+
+  it('parses the check-in webhook: absent by default, its secret required, production needs it', () => {
+    expect(loadEnv({}).checkInWebhook).toBeNull();
+    const secret = 's'.repeat(32);
+    expect(
+      loadEnv({
+        CHECK_IN_WEBHOOK_URL: 'https://ris.example/hooks',
+        CHECK_IN_WEBHOOK_SECRET: secret,
+      }).checkInWebhook,
+    ).toEqual({ url: 'https://ris.example/hooks', secret });
+    expect(() => loadEnv({ CHECK_IN_WEBHOOK_URL: 'https://ris.example/hooks' })).toThrow(
+      /CHECK_IN_WEBHOOK_SECRET="": is required when CHECK_IN_WEBHOOK_URL is set/,
+    );
+    expect(() => loadEnv({ CHECK_IN_WEBHOOK_URL: 'ris.example' })).toThrow(/must be an http/);
+    expect(() => loadEnv({ CHECK_IN_WEBHOOK_SECRET: 'short' })).toThrow(/at least 32/);
+    const production = loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    expect(() => assertCheckInDelivery(production, true)).toThrow(
+      /CHECK_IN_WEBHOOK_URL="": is required when NODE_ENV=production and checkIn.enabled/,
+    );
+    expect(() => assertCheckInDelivery(production, false)).not.toThrow();
+    expect(() => assertCheckInDelivery(loadEnv({}), true)).not.toThrow();
   });
 
   it('keys sessions with SESSION_SECRET, or a fixed development key outside production', () => {

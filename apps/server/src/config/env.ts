@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PacsSettings } from '../adapters/pacs.ts';
 import type { S3StorageConfig } from '../adapters/s3-storage.ts';
 import { repoRoot } from './paths.ts';
 
@@ -7,6 +8,15 @@ import { repoRoot } from './paths.ts';
 export class EnvError extends Error {
   override name = 'EnvError';
 }
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const booleanText = z
   .string()
@@ -35,6 +45,12 @@ const rawEnvSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DEMO: booleanText.optional(),
+  DEMO_OPEN_ALL_DAY: booleanText.default(false),
+  DEMO_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. Australia/Perth')
+    .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORTAL_PROFILES: listText.optional(),
   READ_ONLY: booleanText.default(false),
@@ -48,6 +64,7 @@ const rawEnvSchema = z.object({
     })
     .default([]),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  EMAIL_PREVIEW_ENABLED: booleanText.default(false),
   SMTP_URL: z
     .string()
     .trim()
@@ -60,6 +77,12 @@ const rawEnvSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
     .optional(),
   SMS_GATEWAY_TOKEN: z.string().trim().min(8, 'must be at least 8 characters').optional(),
+  CHECK_IN_WEBHOOK_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .optional(),
+  CHECK_IN_WEBHOOK_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -88,6 +111,14 @@ const rawEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
+  PACS_DICOMWEB_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http:// or https:// URL')
+    .optional(),
+  PACS_USERNAME: z.string().trim().min(1).max(200).optional(),
+  PACS_PASSWORD: z.string().min(1).max(500).optional(),
+  PACS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -103,6 +134,16 @@ export interface Env {
   /** Connections this process keeps to PostgreSQL at most (not used on the embedded database). */
   databasePoolMax: number;
   demo: boolean;
+  /**
+   * DEMO_OPEN_ALL_DAY: the demo's clinics and rooms are seeded open every day around the clock,
+   * so today's flows (check-in from home, the kiosk) can be tried, and are tested, at any hour.
+   */
+  demoOpenAllDay: boolean;
+  /**
+   * DEMO_TIME_ZONE: every demo clinic is seeded in this zone instead of its own, so "today" at a
+   * clinic can be a working morning whatever the hour here (e2e/support/portal.ts uses it).
+   */
+  demoTimeZone: string | null;
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
   activeProfiles: string[];
@@ -115,6 +156,11 @@ export interface Env {
   frameAncestors: string[];
   /** Requests per minute per client address on /api. */
   rateLimitMax: number;
+  /**
+   * The e-mail preview (/preview-email) in production: off unless EMAIL_PREVIEW_ENABLED=true,
+   * and then with sample data only (docs/product/messages.md#preview).
+   */
+  emailPreviewEnabled: boolean;
   /** Real e-mail delivery (nodemailer); null keeps messages in the development outbox. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -125,6 +171,12 @@ export interface Env {
    */
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /**
+   * Where check-ins go (docs/product/check-in.md#webhook): each is POSTed as signed JSON to
+   * CHECK_IN_WEBHOOK_URL, HMAC-SHA256 with CHECK_IN_WEBHOOK_SECRET; null (development and
+   * demo only) keeps them in the development outbox, counted as delivered.
+   */
+  checkInWebhook: { url: string; secret: string } | null;
   /** Base of links in messages (no trailing slash). */
   publicUrl: string;
   /** Largest accepted referral upload. */
@@ -137,6 +189,28 @@ export interface Env {
   sessionSecret: string;
   /** The captcha provider's secret (siteverify); null when no provider is configured. */
   captchaSecret: string | null;
+  /**
+   * The PACS's DICOMweb root (docs/product/images.md); null: no PACS, images are unavailable
+   * (demo mode says so, it never fakes them).
+   */
+  pacs: PacsSettings | null;
+}
+
+/** PACS_DICOMWEB_URL with optional basic auth; a user without a password (or one alone) is refused. */
+function pacsSettings(raw: z.infer<typeof rawEnvSchema>): PacsSettings | null {
+  const { PACS_DICOMWEB_URL: url, PACS_USERNAME: username, PACS_PASSWORD: password } = raw;
+  if ((username === undefined) !== (password === undefined)) {
+    throw new EnvError(
+      'Invalid environment variables:\n  PACS_USERNAME, PACS_PASSWORD: set both (HTTP basic auth to the PACS) or neither',
+    );
+  }
+  if (url === undefined) return null;
+  return {
+    url: url.replace(/\/+$/, ''),
+    username: username ?? null,
+    password: password ?? null,
+    timeoutMs: raw.PACS_TIMEOUT_MS,
+  };
 }
 
 /**
@@ -183,6 +257,30 @@ function storageSettings(raw: z.infer<typeof rawEnvSchema>): StorageSettings {
   };
 }
 
+/** A check-in webhook needs its secret: an unsigned event could be forged by anyone. */
+function checkInWebhookSettings(raw: z.infer<typeof rawEnvSchema>): Env['checkInWebhook'] {
+  const { CHECK_IN_WEBHOOK_URL: url, CHECK_IN_WEBHOOK_SECRET: secret } = raw;
+  if (url === undefined) return null;
+  if (secret === undefined) {
+    throw new EnvError(
+      'Invalid environment variables:\n  CHECK_IN_WEBHOOK_SECRET="": is required when CHECK_IN_WEBHOOK_URL is set (at least 32 random characters, shared with the receiver)',
+    );
+  }
+  return { url, secret };
+}
+
+/**
+ * Production never pretends a check-in was delivered: with check-in enabled in
+ * config/patient-portal.json it needs CHECK_IN_WEBHOOK_URL, or it does not start.
+ */
+export function assertCheckInDelivery(env: Env, checkInEnabled: boolean): void {
+  if (env.production && checkInEnabled && env.checkInWebhook === null) {
+    throw new EnvError(
+      'Invalid environment variables:\n  CHECK_IN_WEBHOOK_URL="": is required when NODE_ENV=production and checkIn.enabled is true in patient-portal.json (set it and CHECK_IN_WEBHOOK_SECRET, or set checkIn.enabled to false)',
+    );
+  }
+}
+
 /**
  * Parses the environment once. Relative paths resolve against the directory
  * the user ran npm in (INIT_CWD), because `npm start -w` runs in the workspace.
@@ -221,6 +319,8 @@ export function loadEnv(
     databaseUrl,
     databasePoolMax: raw.DATABASE_POOL_MAX,
     demo,
+    demoOpenAllDay: raw.DEMO_OPEN_ALL_DAY,
+    demoTimeZone: raw.DEMO_TIME_ZONE ?? null,
     nodeEnv: raw.NODE_ENV,
     production,
     activeProfiles: raw.PORTAL_PROFILES ?? [production ? 'prod' : 'dev', ...(demo ? ['demo'] : [])],
@@ -231,14 +331,17 @@ export function loadEnv(
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     frameAncestors: raw.FRAME_ANCESTORS,
     rateLimitMax: raw.RATE_LIMIT_MAX,
+    emailPreviewEnabled: raw.EMAIL_PREVIEW_ENABLED,
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM,
     smsGatewayUrl: raw.SMS_GATEWAY_URL ?? null,
     smsGatewayToken: raw.SMS_GATEWAY_TOKEN ?? null,
+    checkInWebhook: checkInWebhookSettings(raw),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
     storage: storageSettings(raw),
     sessionSecret: raw.SESSION_SECRET ?? developmentSessionSecret,
     captchaSecret: raw.CAPTCHA_SECRET ?? null,
+    pacs: pacsSettings(raw),
   };
 }

@@ -112,6 +112,43 @@ describe('loadProviderConfig', () => {
     expect(config.termsHtml).toBe('');
   });
 
+  it('reads image-viewer.json: defaults when absent, its rules when present', () => {
+    const dir = copyOfDemo();
+    expect(loadProviderConfig(dir).imageViewer).toEqual({
+      patientLinkMinutes: 60,
+      referrerLinkMinutes: 10_080,
+      externalLinkMinutes: 240,
+      expiredRedirectUrl: null,
+      referrerPreference: 'PORTAL',
+      pacsViewerUrl: null,
+      directAccessEmailDomains: [],
+    });
+    writeFileSync(
+      join(dir, 'image-viewer.json'),
+      JSON.stringify({ directAccessEmailDomains: ['Partner.Example'], patientLinkMinutes: 30 }),
+    );
+    expect(loadProviderConfig(dir).imageViewer).toMatchObject({
+      patientLinkMinutes: 30,
+      directAccessEmailDomains: ['partner.example'],
+    });
+    writeFileSync(
+      join(dir, 'image-viewer.json'),
+      JSON.stringify({
+        referrerPreference: 'PACS',
+        directAccessEmailDomains: ['@x'],
+        linkMinutes: 5,
+      }),
+    );
+    const message = problemsOf(dir);
+    expect(message).toContain(
+      'image-viewer.json: pacsViewerUrl: referrerPreference PACS needs pacsViewerUrl',
+    );
+    expect(message).toContain(
+      'image-viewer.json: directAccessEmailDomains[0]: must be a domain name',
+    );
+    expect(message).toContain('image-viewer.json: linkMinutes: is not a known setting');
+  });
+
   it('stops at the old name of authentication.json rather than ignore its settings', () => {
     const dir = copyOfDemo();
     cpSync(join(dir, 'authentication.json'), join(dir, 'access.json'));

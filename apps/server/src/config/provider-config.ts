@@ -12,7 +12,9 @@ import {
   type BookingConfig,
   bodyFigureConfigSchema,
   bookingConfigSchema,
+  type ImageViewerConfig,
   type IntegrationConfig,
+  imageViewerConfigSchema,
   integrationConfigSchema,
   isSupportedLocale,
   type PatientDetailsConfig,
@@ -51,6 +53,8 @@ export interface ProviderConfig {
   patientPortal: PatientPortalConfig;
   /** Detail change requests: fields, ethnicities, insurance types (config/patient-details.json). */
   patientDetails: PatientDetailsConfig;
+  /** Viewer links' lives, referrers' preference, external radiologists (config/image-viewer.json, optional). */
+  imageViewer: ImageViewerConfig;
   termsHtml: string;
   /** Provider overrides of the bundled dictionaries (config/translations/<locale>.json). */
   translations: Partial<Record<SupportedLocale, TranslationDictionary>>;
@@ -164,6 +168,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
   const authentication = parseFile('authentication.json', authenticationConfigSchema);
   const patientPortal = parseFile('patient-portal.json', patientPortalConfigSchema);
   const patientDetails = parseFile('patient-details.json', patientDetailsConfigSchema);
+  const imageViewer = parseFile('image-viewer.json', imageViewerConfigSchema);
   // Its name until migration 011's rename: a kept old file would otherwise be ignored in silence,
   // and sign-in would run on the defaults instead of the provider's OTP and captcha settings.
   if (existsSync(join(configDir, 'access.json'))) {
@@ -187,7 +192,8 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     !booking ||
     !authentication ||
     !patientPortal ||
-    !patientDetails
+    !patientDetails ||
+    !imageViewer
   ) {
     throw new ProviderConfigError(problems);
   }
@@ -201,6 +207,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     authentication,
     patientPortal,
     patientDetails,
+    imageViewer,
     termsHtml,
     translations,
     assets: assets as Record<ApplicationAssetName, ProviderAsset>,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -35,7 +36,8 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<Datab
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // 'memory://' rather than undefined: PGlite.create(undefined, options) drops the extensions.
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
-    extensions: { btree_gist },
+    // pg_trgm: the referrer directory's typo-tolerant doctor search (decision 028).
+    extensions: { btree_gist, pg_trgm },
     parsers: { [DATE_OID]: asText, [TIME_OID]: asText },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -3,12 +3,16 @@ import type { AttachmentTables } from './tables/attachment-tables.ts';
 import type { AuthenticationTables } from './tables/authentication-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
+import type { CheckInTables } from './tables/check-in-tables.ts';
 import type { ConsentFormTables } from './tables/consent-form-tables.ts';
 import type { IntegrationTables } from './tables/integration-tables.ts';
 import type { PatientChangeTables } from './tables/patient-change-tables.ts';
 import type { QuestionnaireTables } from './tables/questionnaire-tables.ts';
+import type { ReferrerTables } from './tables/referrer-tables.ts';
 import type { ReminderTables } from './tables/reminder-tables.ts';
+import type { ReportFeedbackTables } from './tables/report-feedback-tables.ts';
 import type { ResultsTables } from './tables/results-tables.ts';
+import type { SsoTables } from './tables/sso-tables.ts';
 
 /**
  * Table types for Kysely. Dates (`date` columns) arrive as 'YYYY-MM-DD' text
@@ -162,13 +166,17 @@ export interface Database
   extends CatalogueTables,
     AttachmentTables,
     BookingTables,
+    CheckInTables,
     ConsentFormTables,
     QuestionnaireTables,
     AuthenticationTables,
     ReminderTables,
     ResultsTables,
     IntegrationTables,
-    PatientChangeTables {
+    PatientChangeTables,
+    ReferrerTables,
+    ReportFeedbackTables,
+    SsoTables {
   provider_configurations: ProviderConfigurationsTable;
   regions: RegionsTable;
   clinics: ClinicsTable;

@@ -1,6 +1,6 @@
 import type { PortalBootstrap, TranslationDictionary } from '@portal/contract';
 import { sanitizeHtml } from '../config/sanitize-html.ts';
-import { escapeHtml } from './index-html.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 /**
  * The pages with a server-rendered shell: the booking home (and its advanced-booking and

@@ -1,11 +1,18 @@
-import { type ErrorResponse, errorCodes, type FieldError } from '@portal/contract';
+import {
+  type ErrorParams,
+  type ErrorResponse,
+  errorCodes,
+  type FieldError,
+} from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import type { ErrorReporter } from '../adapters/error-reporting.ts';
 import { DomainError } from '../domain-error.ts';
+import { reportUnexpected } from './error-reporting.ts';
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
@@ -52,9 +59,16 @@ function send(
   code: string,
   message: string,
   fields?: FieldError[],
+  params?: ErrorParams,
 ) {
   const body: ErrorResponse = {
-    error: { code, message, requestId: String(reply.request.id), ...(fields ? { fields } : {}) },
+    error: {
+      code,
+      message,
+      requestId: String(reply.request.id),
+      ...(fields ? { fields } : {}),
+      ...(params ? { params } : {}),
+    },
   };
   // Error bodies are never cached, whatever route produced them.
   return reply
@@ -81,7 +95,7 @@ function toFields(error: FastifyError): FieldError[] {
  * and answered with a 500 that reveals nothing.
  */
 export const errorHandlerPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { report?: ErrorReporter | null } = {}) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const where = error.validationContext ?? 'request';
@@ -94,7 +108,7 @@ export const errorHandlerPlugin = fp(
         );
       }
       if (error instanceof DomainError) {
-        return send(reply, error.statusCode, error.code, error.message, error.fields);
+        return send(reply, error.statusCode, error.code, error.message, error.fields, error.params);
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;
       if (known) return send(reply, known.status, known.code, known.message);
@@ -103,6 +117,7 @@ export const errorHandlerPlugin = fp(
           { err: error, issues: error.cause?.issues },
           'response failed its schema',
         );
+        reportUnexpected(options.report, error, request, 500);
         return send(reply, 500, errorCodes.internal, 'Something went wrong on our side.');
       }
       const status = error.statusCode ?? 500;
@@ -110,6 +125,7 @@ export const errorHandlerPlugin = fp(
         return send(reply, status, statusCodes[status] ?? errorCodes.validation, error.message);
       }
       request.log.error({ err: error }, 'request failed');
+      reportUnexpected(options.report, error, request, status === 503 ? 503 : 500);
       return send(
         reply,
         status === 503 ? 503 : 500,

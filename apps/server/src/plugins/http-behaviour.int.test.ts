@@ -194,6 +194,17 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("keeps single sign-on's popup tied to the page that opened it (COOP)", async () => {
+    // Pages may open the provider's popup and keep a reference to it; other sites get none.
+    const page = await inject({ method: 'GET', url: '/image-viewer-access' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // The popup's callback, reached from the provider's origin, must stay in the opener's group.
+    const callback = await inject({ method: 'GET', url: '/sso/popup-callback?code=x&state=y' });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const silent = await inject({ method: 'GET', url: '/sso/silent-callback?state=y' });
+    expect(silent.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('gives API answers a CSP that lets nothing load or frame them', async () => {
     const response = await inject({ method: 'GET', url: '/api/exams' });
     expect(response.statusCode).toBe(200);

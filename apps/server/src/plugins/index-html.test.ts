@@ -7,8 +7,8 @@ import {
   radiologyConfigSchema,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../escape-html.ts';
 import {
-  escapeHtml,
   isBookingHomeUrl,
   jsonForScriptElement,
   pageTitle,

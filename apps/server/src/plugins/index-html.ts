@@ -1,14 +1,6 @@
 import type { ApplicationConfig, PortalBootstrap, RadiologyConfig } from '@portal/contract';
 import { portalBootstrapElementId, themeToCssText } from '@portal/contract';
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../escape-html.ts';
 
 export interface IndexHtmlInput {
   application: ApplicationConfig;

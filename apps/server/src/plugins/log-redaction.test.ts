@@ -23,6 +23,11 @@ describe('redactUrl', () => {
     ['/iframe/booking-requests/abc', `/iframe/booking-requests/${REDACTED}`],
     ['/br/abc', `/br/${REDACTED}`],
     [
+      '/api/image_viewer?input=eyJ.a.b&repositorySource=RIS',
+      `/api/image_viewer?input=${REDACTED}&repositorySource=RIS`,
+    ],
+    ['/referrer-report?imsec=eyJ.a.b', `/referrer-report?imsec=${REDACTED}`],
+    [
       '/api/secured/appointments/42/attachments/7',
       `/api/secured/appointments/${REDACTED}/attachments/7`,
     ],
@@ -89,6 +94,22 @@ describe('request logging', () => {
       method: 'GET',
       url: `/a/${REDACTED}?dateOfBirth=${REDACTED}&email=${REDACTED}`,
       remoteAddress: '203.0.113.9',
+    });
+  });
+
+  it("never writes a check-in form's Medicare number into a log line", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino(buildLoggerOptions('info', false), sink);
+    logger.info({ form: { medicareNumber: '2123456701', referenceNumber: 7 } }, 'check-in');
+    expect(JSON.parse(lines.join('')).form).toEqual({
+      medicareNumber: REDACTED,
+      referenceNumber: REDACTED,
     });
   });
 

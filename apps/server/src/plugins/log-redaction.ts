@@ -21,6 +21,8 @@ const sensitiveQueryNames = new Set(
     'otp',
     'token',
     'imsec',
+    // GET /api/image_viewer?input={imsec}: a viewer link's token (docs/product/images.md).
+    'input',
     'referenceId',
     'firstName',
     'lastName',
@@ -97,8 +99,15 @@ export const redactedLogPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
-  ...['dateOfBirth', 'contactNumber', 'email', 'otp', 'bookingKey', 'password'].flatMap((key) => [
-    key,
-    `*.${key}`,
-  ]),
+  ...[
+    'dateOfBirth',
+    'contactNumber',
+    'email',
+    'otp',
+    'bookingKey',
+    'password',
+    // The check-in form's Medicare number and IRN (docs/product/check-in.md).
+    'medicareNumber',
+    'referenceNumber',
+  ].flatMap((key) => [key, `*.${key}`]),
 ];

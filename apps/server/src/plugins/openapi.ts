@@ -51,6 +51,11 @@ export const openApiPlugin = fp<OpenApiOptions>(
               description:
                 'A provider API key (pk_...), created with `npm run api-key -- create <name>`',
             },
+            imageViewerToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: "An image viewer link's token (imsec): one study, until it expires",
+            },
           },
         },
       },

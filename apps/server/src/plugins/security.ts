@@ -10,6 +10,9 @@ export interface SecurityOptions extends CspInput {
 
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
+/** apps/web's single sign-on popup callback (features/sso/model/single-sign-on.ts). */
+const ssoPopupCallbackPath = '/sso/popup-callback';
+
 const isIframeRoute = (url: string) =>
   url === '/iframe' || url.startsWith('/iframe/') || url.startsWith('/iframe?');
 
@@ -29,6 +32,11 @@ export const securityPlugin = fp<SecurityOptions>(
       // Map tiles and analytics images are cross-origin and do not send CORP headers.
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Single sign-on's popup (docs/product/single-sign-on.md) goes to the identity provider:
+      // helmet's default, same-origin, isolates it from the page that opened it at once, and
+      // oidc-client-ts reports the popup closed (message.error_check_images_authorization,
+      // e2e/tests/image-viewer-access.spec.ts). Other sites' windows still get no reference.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
     app.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/api/')) {
@@ -41,6 +49,12 @@ export const securityPlugin = fp<SecurityOptions>(
         reply.header('content-security-policy', iframePolicy);
       } else {
         reply.header('content-security-policy', defaultPolicy);
+      }
+      if (request.url.startsWith(ssoPopupCallbackPath)) {
+        // The popup comes back here from the provider's origin and hands the answer to
+        // window.opener: any COOP but unsafe-none on this page would put it in a new browsing
+        // context group, without its opener. It renders nothing but "signing you in".
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
       }
     });
     await app.register(rateLimit, {

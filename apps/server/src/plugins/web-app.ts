@@ -10,11 +10,11 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../escape-html.ts';
 import { prerenderTargetOf, renderAppShell } from './app-shell-prerender.ts';
 import { sendError, sendNotFound } from './error-handler.ts';
 import {
   appLoaderPath,
-  escapeHtml,
   type IndexHtmlInput,
   isBookingHomeUrl,
   renderIndexHtml,

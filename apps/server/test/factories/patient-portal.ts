@@ -1,4 +1,4 @@
-import type { Exam, PatientPortalConfig } from '@portal/contract';
+import type { Exam, PatientDetails, PatientPortalConfig, SupportedLocale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { ProviderConfig } from '../../src/config/provider-config.ts';
@@ -73,6 +73,10 @@ export async function bookAndSignIn(
     clinicSlug: string;
     start: string;
     remoteAddress?: string;
+    /** Details other than the fictional patient's (same date of birth: the sign-in uses it). */
+    patient?: Partial<Omit<PatientDetails, 'dateOfBirth'>>;
+    /** The web's language sent with the booking (stored as patients.locale), none by default. */
+    locale?: SupportedLocale;
     /** Runs with the reserved key before the appointment is made (an upload while booking). */
     beforeBooking?: (bookingKey: string) => Promise<void>;
   },
@@ -85,7 +89,8 @@ export async function bookAndSignIn(
     payload: {
       bookingKey,
       items: [{ examSlug: input.examSlug, clinicSlug: input.clinicSlug, start: input.start }],
-      patientDetails: patientDetails(),
+      patientDetails: patientDetails(input.patient),
+      ...(input.locale ? { locale: input.locale } : {}),
     },
   });
   expect(created.statusCode).toBe(201);

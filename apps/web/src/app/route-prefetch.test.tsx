@@ -22,9 +22,13 @@ const answers: Record<string, unknown> = {
   '/api/exams/walk-in': [],
 };
 
+/** An answer that never comes: what a request started behind it waits for. */
+const unanswered = Symbol('unanswered');
+
 function serve() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const { pathname } = new URL(String(input), 'http://localhost');
+    if (answers[pathname] === unanswered) return new Promise<Response>(() => {});
     if (pathname === '/api/account') return errorResponse(401, 'UNAUTHORIZED');
     if (pathname === '/api/authentication/session' && answers[pathname] === undefined) {
       return errorResponse(401, 'UNAUTHORIZED');
@@ -99,7 +103,7 @@ describe('prefetchInitialRoutes', () => {
     delete answers['/api/config/patient-portal'];
   });
 
-  it("starts the owner's results page's session check, then its results; not a shared link's", async () => {
+  it("starts the owner's results page's session check and its results together; not a shared link's", async () => {
     answers['/api/authentication/session'] = { authenticated: true };
     answers['/api/secured/appointments/abc/result'] = { results: [] };
     answers['/api/config/patient-portal'] = {};
@@ -107,6 +111,13 @@ describe('prefetchInitialRoutes', () => {
       for (let turn = 0; turn < 3; turn += 1)
         await new Promise((resolve) => setTimeout(resolve, 0));
     };
+    // The read does not wait a round trip behind the check: it starts while the check is out.
+    answers['/api/authentication/session'] = unanswered;
+    const waiting = await prefetchAt('/appointments/abc/result');
+    await settle();
+    expect(requested(waiting.fetchMock)).toContain('/api/secured/appointments/abc/result');
+    vi.unstubAllGlobals();
+    answers['/api/authentication/session'] = { authenticated: true };
     const owner = await prefetchAt('/appointments/abc/result');
     await settle();
     expect(requested(owner.fetchMock)).toEqual([

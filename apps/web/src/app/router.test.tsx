@@ -20,7 +20,7 @@ const routes: Array<[string, string]> = [
   ['/referrer/report-feedback', 'Report feedback'],
   ['/referrer/report-feedback/faq', 'Report feedback: frequently asked questions'],
   ['/referrer/quick-report', 'Quick report'],
-  ['/referrer-report', 'Images and report'],
+  ['/referrer-report', 'Image viewer'],
   ['/image-viewer-access', 'Image viewer sign-in'],
   ['/about', 'About Harbourside Imaging'],
   ['/contact', 'Contact us'],
@@ -61,7 +61,7 @@ describe('route table', () => {
   );
 
   it('says "coming soon" on pages later issues fill', async () => {
-    await renderApp('/check-in');
+    await renderApp('/unsubscribe');
     expect(screen.getByText('This part of the portal is not available yet.')).toBeInTheDocument();
   });
 

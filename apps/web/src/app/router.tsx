@@ -5,14 +5,18 @@ import { authenticationRoute } from '../features/authentication/index.ts';
 import { bookingRoutes, type LoadedBookingHome } from '../features/booking/index.ts';
 import { clinicMapRoute } from '../features/clinic-map/index.ts';
 import { denyRoute } from '../features/deny/index.ts';
+import { emailPreviewRoute } from '../features/email-preview/index.ts';
 import { iframeTestRoute } from '../features/iframe-test/index.ts';
-import { kioskRoute } from '../features/kiosk/index.ts';
+import { imageViewerRoutes } from '../features/image-viewer/index.ts';
+import { kioskCheckInRoute, kioskRoute } from '../features/kiosk/index.ts';
 import {
   patientPortalRoutes,
   resultsPagePrefetches,
   summaryPagePrefetches,
 } from '../features/patient-portal/index.ts';
 import { questionnairesRoute } from '../features/questionnaires/index.ts';
+import { reportFeedbackRoutes } from '../features/report-feedback/index.ts';
+import { ssoRoutes } from '../features/sso/index.ts';
 import { staticPageRoutes } from '../features/static-pages/index.ts';
 import { isIframePath } from '../lib/shell-mode.ts';
 import type { PrefetchHandle, PrefetchStart } from './route-prefetch.ts';
@@ -78,6 +82,7 @@ export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHom
   return [
     { index: true, ...home.route, handle: homeHandle },
     { path: 'kiosk', lazy: kioskRoute },
+    { path: 'check-in', lazy: kioskCheckInRoute, handle: { titleKey: 'page.check_in.title' } },
     { path: 'authentication', lazy: authenticationRoute },
     { path: 'deny', lazy: denyRoute },
     { path: 'questionnaires', lazy: questionnairesRoute },
@@ -122,19 +127,24 @@ export function pageRoutes(homeHandle: PrefetchHandle, home: HomeRoute = lazyHom
     later('a/*', 'page.appointments.title'),
     later('booking-requests/*', 'page.booking_requests.title'),
     later('br/*', 'page.booking_requests.title'),
-    later('check-in', 'page.check_in.title'),
-    later('referrer-access', 'page.referrer_access.title'),
-    later('referrer/report-feedback', 'page.report_feedback.title'),
-    later('referrer/report-feedback/faq', 'page.report_feedback_faq.title'),
-    later('referrer/quick-report', 'page.quick_report.title'),
-    later('referrer-report', 'page.referrer_report.title'),
-    later('image-viewer-access', 'page.image_viewer_access.title'),
+    { path: 'referrer-access', lazy: imageViewerRoutes.referrerAccess },
+    { path: 'referrer/report-feedback', lazy: reportFeedbackRoutes.feedback },
+    { path: 'referrer/report-feedback/faq', lazy: reportFeedbackRoutes.faq },
+    { path: 'referrer/quick-report', lazy: imageViewerRoutes.quickReport },
+    { path: 'referrer-report', lazy: imageViewerRoutes.report },
+    {
+      path: 'image-viewer-access',
+      lazy: ssoRoutes.imageViewerAccess,
+      handle: { titleKey: 'page.image_viewer_access.title' },
+    },
+    { path: 'sso/silent-callback', lazy: ssoRoutes.silentCallback },
+    { path: 'sso/popup-callback', lazy: ssoRoutes.popupCallback },
     { path: 'about', lazy: staticPageRoutes.about },
     { path: 'contact', lazy: staticPageRoutes.contact },
     { path: 'terms', lazy: staticPageRoutes.terms },
     { path: 'privacy', lazy: staticPageRoutes.privacy },
     { path: 'iframe-test', lazy: iframeTestRoute },
-    later('preview-email', 'page.preview_email.title'),
+    { path: 'preview-email', lazy: emailPreviewRoute },
     { path: 'advanced-booking', ...home.route, handle: homeHandle },
     { path: 'advanced-booking/select-clinic', lazy: bookingRoutes.selectClinic },
     { path: 'advanced-booking/booking', lazy: bookingRoutes.booking },

@@ -78,6 +78,31 @@ describe('toApiError', () => {
       message: 'No',
     });
   });
+
+  it('keeps the request id and fields of a JSON error inside a Blob', async () => {
+    const body = {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Bad',
+        requestId: 'req-7',
+        fields: [{ path: 'documentTypeId', message: 'Unknown' }],
+      },
+    };
+    const blob = new Blob([JSON.stringify(body)], { type: 'application/json' });
+    await expect(toApiError(400, blob)).resolves.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      requestId: 'req-7',
+      fields: [{ path: 'documentTypeId', message: 'Unknown' }],
+    });
+  });
+
+  it('turns a Blob that is not a contract error (binary, other JSON) into the generic error', async () => {
+    const binary = new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff])]);
+    await expect(toApiError(500, binary)).resolves.toMatchObject({ code: 'INTERNAL_ERROR' });
+    const otherJson = new Blob([JSON.stringify({ message: 'nope' })]);
+    await expect(toApiError(404, otherJson)).resolves.toMatchObject({ code: 'NOT_FOUND' });
+  });
 });
 
 describe('the 401 rule (docs/product/authentication.md#the-401-rule)', () => {

@@ -18,6 +18,16 @@ import { migration016 } from './016-provider-api-keys.ts';
 import { migration017 } from './017-results-and-sharing.ts';
 import { migration018 } from './018-consent-forms.ts';
 import { migration019 } from './019-patient-change-requests.ts';
+import { migration020 } from './020-check-ins.ts';
+import { migration021 } from './021-referrers.ts';
+import { migration022 } from './022-kiosk-devices.ts';
+import { migration023 } from './023-patient-change-expiry.ts';
+import { migration024 } from './024-outbox-qr-codes.ts';
+import { migration025 } from './025-result-accession-numbers.ts';
+import { migration026 } from './026-staff-sessions.ts';
+import { migration027 } from './027-patient-locale.ts';
+import { migration028 } from './028-report-quality-feedback.ts';
+import { migration029 } from './029-patient-locale-optional.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +50,14 @@ export const migrations: Record<string, Migration> = {
   '017-results-and-sharing': migration017,
   '018-consent-forms': migration018,
   '019-patient-change-requests': migration019,
+  '020-check-ins': migration020,
+  '021-referrers': migration021,
+  '022-kiosk-devices': migration022,
+  '023-patient-change-expiry': migration023,
+  '024-outbox-qr-codes': migration024,
+  '025-result-accession-numbers': migration025,
+  '026-staff-sessions': migration026,
+  '027-patient-locale': migration027,
+  '028-report-quality-feedback': migration028,
+  '029-patient-locale-optional': migration029,
 };

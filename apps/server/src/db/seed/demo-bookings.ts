@@ -22,6 +22,20 @@ export const demoPatient = {
   postal_code: '2022',
 };
 
+/** The demo patient's id: the demo appointment's patient, or a new row with the same facts. */
+export async function demoPatientId(db: Kysely<Database>): Promise<string> {
+  const known = await db
+    .selectFrom('appointments')
+    .select('patient_id')
+    .where('booking_key', '=', demoBookingKeys.appointment)
+    .executeTakeFirst();
+  return (
+    known?.patient_id ??
+    (await db.insertInto('patients').values(demoPatient).returning('id').executeTakeFirstOrThrow())
+      .id
+  );
+}
+
 /** A free slot for an exam at a clinic, with the resource that offers it. */
 export type DemoSlotFinder = (
   clinicSlug: string,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.ts';
-import { demoBookingKeys, demoPatient } from './demo-bookings.ts';
+import { demoPatientId } from './demo-bookings.ts';
 
 /**
  * Demo results (docs/product/results-and-sharing.md#demo): two completed appointments of the
@@ -19,6 +19,9 @@ const demoResults = [
     key: demoResultKeys.latest,
     examSlug: 'ct-chest',
     daysAgo: 10,
+    // The demo studies' (modules/image-viewer/demo-studies.ts): `npm run pacs --
+    // load-demo-studies` puts them in a PACS.
+    accessionNumber: 'DEMO-CT-0001',
     title: 'CT chest: report',
     text: [
       'Clinical notes: persistent cough for six weeks.',
@@ -33,6 +36,7 @@ const demoResults = [
     key: demoResultKeys.earlier,
     examSlug: 'mri-knee',
     daysAgo: 120,
+    accessionNumber: 'DEMO-MR-0002',
     title: 'MRI right knee: report',
     text: [
       'Clinical notes: knee pain after running.',
@@ -59,20 +63,7 @@ export async function seedDemoResults(db: Kysely<Database>, options: { now: Date
   if (existing.length > 0) return 0;
   let created = 0;
   await db.transaction().execute(async (trx) => {
-    const known = await trx
-      .selectFrom('appointments')
-      .select('patient_id')
-      .where('booking_key', '=', demoBookingKeys.appointment)
-      .executeTakeFirst();
-    const patientId =
-      known?.patient_id ??
-      (
-        await trx
-          .insertInto('patients')
-          .values(demoPatient)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const patientId = await demoPatientId(trx);
     for (const result of demoResults) {
       // Any resource that performs the exam at a clinic; the visit is over, so nothing is held.
       const performer = await trx
@@ -126,6 +117,7 @@ export async function seedDemoResults(db: Kysely<Database>, options: { now: Date
           report_text: result.text,
           released_at: new Date(endsAt.getTime() + 2 * dayMs),
           released_by: 'provider:demo',
+          accession_number: result.accessionNumber,
         })
         .execute();
       created += 1;

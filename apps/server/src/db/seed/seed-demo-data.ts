@@ -4,6 +4,7 @@ import { checkDemoBookingCatalogue, seedDemoBookingCatalogue } from './demo-book
 import { demoExamGroups, demoExams, demoModalities } from './demo-catalogue.ts';
 import { seedDemoDocumentTypes } from './demo-document-types.ts';
 import { clinicEmail, demoClinics, demoPostalCodes, demoRegions } from './demo-places.ts';
+import { seedDemoReferrers } from './demo-referrers.ts';
 import {
   checkDemoData,
   planClinicExams,
@@ -31,6 +32,8 @@ export const seededTables = [
   'schedule_exceptions',
   'body_parts',
   'mobile_locations',
+  'referrers',
+  'referrer_locations',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type SeededTable = (typeof seededTables)[number];
@@ -79,8 +82,9 @@ const get = <T>(map: Map<string, T>, key: string): T => {
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  options: { today?: string } = {},
+  options: { today?: string; openAllDay?: boolean; timeZone?: string | null } = {},
 ): Promise<Record<SeededTable, number>> {
+  const zoneOf = (clinic: { timeZone: string }) => options.timeZone ?? clinic.timeZone;
   const problems = [...checkDemoData(), ...checkDemoBookingCatalogue()];
   // Mobile units are parked relative to the seeding day, so the demo always has some.
   const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -118,7 +122,7 @@ export async function seedDemoData(
           email: clinicEmail(clinic.slug),
           latitude: clinic.latitude,
           longitude: clinic.longitude,
-          time_zone: clinic.timeZone,
+          time_zone: zoneOf(clinic),
           active: clinic.active ?? true,
         })),
       )
@@ -173,9 +177,13 @@ export async function seedDemoData(
       .onConflict((oc) => oc.doNothing())
       .execute();
 
-    await seedClinicDetails(trx, clinicIds, examIds, modalityIdByCode);
+    await seedClinicDetails(trx, clinicIds, examIds, modalityIdByCode, {
+      openAllDay: options.openAllDay ?? false,
+      zoneOf,
+    });
     await seedDemoDocumentTypes(trx, examIds);
     await seedDemoBookingCatalogue(trx, today);
+    await seedDemoReferrers(trx, new Date());
   });
   return countSeededRows(db);
 }
@@ -185,12 +193,13 @@ async function seedClinicDetails(
   clinicIds: Map<string, number>,
   examIds: Map<string, number>,
   modalityIdByCode: Map<string, number>,
+  { openAllDay, zoneOf }: { openAllDay: boolean; zoneOf: (clinic: { timeZone: string }) => string },
 ): Promise<void> {
   await trx
     .insertInto('clinic_opening_hours')
     .values(
       demoClinics.flatMap((clinic) =>
-        planOpeningHours(clinic).map((hours) => ({
+        planOpeningHours(clinic, openAllDay).map((hours) => ({
           clinic_id: get(clinicIds, clinic.slug),
           ...hours,
         })),
@@ -252,19 +261,21 @@ async function seedClinicDetails(
   await trx
     .insertInto('resource_schedules')
     .values(
-      demoClinics.flatMap(planSchedules).map((schedule) => ({
-        resource_id: resourceId(schedule.clinicSlug, schedule.resourceSlug),
-        weekday: schedule.weekday,
-        start_time: schedule.opens,
-        end_time: schedule.closes,
-        valid_from: scheduleValidFrom,
-        valid_to: null,
-      })),
+      demoClinics
+        .flatMap((clinic) => planSchedules(clinic, openAllDay))
+        .map((schedule) => ({
+          resource_id: resourceId(schedule.clinicSlug, schedule.resourceSlug),
+          weekday: schedule.weekday,
+          start_time: schedule.opens,
+          end_time: schedule.closes,
+          valid_from: scheduleValidFrom,
+          valid_to: null,
+        })),
     )
     .onConflict((oc) => oc.doNothing())
     .execute();
 
-  const timeZones = new Map(demoClinics.map((clinic) => [clinic.slug, clinic.timeZone]));
+  const timeZones = new Map(demoClinics.map((clinic) => [clinic.slug, zoneOf(clinic)]));
   await trx
     .insertInto('schedule_exceptions')
     .values(

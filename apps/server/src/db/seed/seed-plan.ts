@@ -72,17 +72,23 @@ export function planResources(clinic: DemoClinic): PlannedResource[] {
 }
 
 const weekdays = [1, 2, 3, 4, 5];
+/** Every day of the week (env DEMO_OPEN_ALL_DAY). */
+const allDay = [1, 2, 3, 4, 5, 6, 7];
 
-export function planOpeningHours(clinic: DemoClinic): PlannedHours[] {
+export function planOpeningHours(clinic: DemoClinic, openAllDay = false): PlannedHours[] {
+  if (openAllDay) return allDay.map((weekday) => ({ weekday, opens: '00:00', closes: '23:59' }));
   const hours = weekdays.map((weekday) => ({ weekday, opens: '07:30', closes: '17:30' }));
   if (clinic.saturday) hours.push({ weekday: 6, opens: '08:00', closes: '12:30' });
   return hours;
 }
 
 /** When each kind of room runs; always inside the clinic's opening hours. */
-export function planSchedules(clinic: DemoClinic): PlannedSchedule[] {
+export function planSchedules(clinic: DemoClinic, openAllDay = false): PlannedSchedule[] {
   return planResources(clinic).flatMap((resource) => {
     const base = { clinicSlug: clinic.slug, resourceSlug: resource.slug };
+    if (openAllDay) {
+      return allDay.map((weekday) => ({ ...base, weekday, opens: '00:00', closes: '23:59' }));
+    }
     switch (resource.modality) {
       case 'XR':
         return [

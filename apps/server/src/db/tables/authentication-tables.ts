@@ -23,6 +23,8 @@ export interface AuthenticationSessionsTable {
   otp_verified: Generated<boolean>;
   /** A recipient's session on a shared results link (migration 017); null otherwise. */
   share_id: Generated<string | null>;
+  /** The kiosk device the session was opened at (migration 022): a short idle expiry. */
+  kiosk_device_id: Generated<string | null>;
   client_address: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;
@@ -49,6 +51,8 @@ export interface AuthenticationAttemptsTable {
   client_address: string;
   kind: 'DATE_OF_BIRTH' | 'OTP';
   occurred_at: Timestamp;
+  /** The kiosk device the attempt came from (migration 022), counted per device too. */
+  kiosk_device_id: Generated<string | null>;
 }
 
 /** OTP messages sent per booking key: the resend wait and the hourly cap (migration 010). */

@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -24,7 +25,8 @@ export type AppointmentStatus =
 export type BookingRequestStatus = 'RECEIVED' | 'CONTACTED' | 'BOOKED' | 'CLOSED' | 'CANCELED';
 export type BookingKeyStatus = 'RESERVED' | 'USED';
 export type ResourceBookingKind = 'APPOINTMENT' | 'HOLD';
-export type OutboxChannel = 'EMAIL' | 'SMS';
+/** WEBHOOK (migration 020): an event for the provider's systems, its JSON payload as body_text. */
+export type OutboxChannel = 'EMAIL' | 'SMS' | 'WEBHOOK';
 export type OutboxStatus = 'PENDING' | 'SENT' | 'FAILED';
 
 /** Identity facts of a patient; never logged, never returned raw. */
@@ -50,6 +52,11 @@ export interface PatientsTable {
   insurance_type_id: number | null;
   insurance_number: string | null;
   validation_code: string | null;
+  /**
+   * Migration 027: the language the patient booked in; their messages are written in it.
+   * Migration 029: NULL when the booking named none (then the provider's default, decision 035).
+   */
+  locale: SupportedLocale | null;
 }
 
 export interface BookingKeysTable {
@@ -153,6 +160,14 @@ export interface OutboxMessagesTable {
   sent_at: NullableTimestamp;
   /** Migration 012: the e-mail carries this key's appointments as calendar files. */
   calendar_booking_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 024: the QR codes the e-mail shows inline, drawn when it is sent. */
+  qr_codes: ColumnType<InlineQrCode[] | null, string | null | undefined, string | null>;
+}
+
+/** One QR code of an e-mail: its Content-ID in the HTML and the text it encodes. */
+export interface InlineQrCode {
+  cid: string;
+  text: string;
 }
 
 /** Append-only (a trigger refuses UPDATE and DELETE). Details carry ids, never patient data. */
@@ -166,6 +181,9 @@ export interface AuditEventsTable {
   client_address: string | null;
   request_id: string | null;
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  /** The kiosk the request came from (migration 022): its device id and name, else null. */
+  kiosk_device_id: Generated<string | null>;
+  kiosk_device_name: Generated<string | null>;
 }
 
 export interface BookingTables {

@@ -16,7 +16,7 @@ export interface PatientChangeRequestsTable {
   patient_id: string;
   booking_key: string;
   origin: 'BOOKING_REQUEST' | 'APPOINTMENT' | 'CONFIRMATION';
-  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'WITHDRAWN'>;
+  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'WITHDRAWN' | 'EXPIRED'>;
   /** Written as JSON text, read back parsed. */
   changes: ColumnType<StoredFieldChange[], string, string>;
   requested_at: Timestamp;

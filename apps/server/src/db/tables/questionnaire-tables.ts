@@ -15,6 +15,8 @@ export interface QuestionnairesTable {
   current_version: number;
   sort_order: Generated<number>;
   active: Generated<boolean>;
+  /** Who it is asked of (migration 028): PATIENT, or REFERRER for report-quality feedback. */
+  audience: Generated<'PATIENT' | 'REFERRER'>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -12,6 +12,8 @@ export interface AppointmentResultsTable {
   released_at: Timestamp;
   /** The provider system that released it (`provider:<name>`). */
   released_by: string;
+  /** Migration 025: the PACS's accession number of the study (docs/product/images.md). */
+  accession_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ResultSharesTable {

@@ -1,9 +1,12 @@
 import { errorResponseSchema, userSchema } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AccountService } from './account.service.ts';
 
-export function registerAccountRoutes(app: FastifyInstance, service: AccountService): void {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  service: (request: FastifyRequest) => AccountService,
+): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/account',
     {
@@ -13,9 +16,9 @@ export function registerAccountRoutes(app: FastifyInstance, service: AccountServ
         response: { 200: userSchema.nullable(), 429: errorResponseSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.currentUser();
+      return service(request).currentUser();
     },
   );
 }

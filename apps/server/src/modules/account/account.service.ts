@@ -1,15 +1,14 @@
 import type { User } from '@portal/contract';
 
 /**
- * The signed-in staff member. Staff sign-in (OIDC) arrives in a later issue;
- * until then nobody is signed in. Anonymous is an answer (null), not a 401:
- * every visitor makes this call, and a 401 would be logged by the browser as
- * an error on every page load.
+ * The signed-in staff member or referrer (single sign-on, docs/product/single-sign-on.md), or
+ * null. Anonymous is an answer (null), not a 401: every visitor makes this call, and a 401
+ * would be logged by the browser as an error on every page load.
  */
-export function createAccountService() {
+export function createAccountService(deps: { staff: () => Promise<User | undefined> }) {
   return {
     async currentUser(): Promise<User | null> {
-      return null;
+      return (await deps.staff()) ?? null;
     },
   };
 }

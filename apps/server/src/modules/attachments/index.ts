@@ -12,6 +12,8 @@ import { createAttachmentsService } from './attachments.service.ts';
 import { createAttachmentStore } from './attachments-store.ts';
 import { createProviderAttachmentReads } from './provider-reads.ts';
 
+/** What an exam requires and a key's documents, for check-in readiness (modules/check-in). */
+export { examDocumentTypes, listAttachmentsOfKey } from './attachments.repository.ts';
 export type { ProviderAttachmentReads, ProviderFile } from './provider-reads.ts';
 
 /**

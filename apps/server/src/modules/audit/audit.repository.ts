@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { currentKioskDevice } from './kiosk-device.ts';
 
 /** Who asked, as every audit entry records it (plugins/request-context.ts reads it from a request). */
 export interface RequestContext {
@@ -20,8 +21,12 @@ export interface AuditEvent {
   details?: Record<string, string | number | boolean | null | string[]>;
 }
 
-/** Appends to audit_events: the API has no way to change or delete an entry. */
+/**
+ * Appends to audit_events: the API has no way to change or delete an entry. An event of a
+ * request from a kiosk names the device (kiosk-device.ts).
+ */
 export async function insertAuditEvent(db: Db, event: AuditEvent, now: Date): Promise<void> {
+  const device = currentKioskDevice();
   await db
     .insertInto('audit_events')
     .values({
@@ -33,6 +38,8 @@ export async function insertAuditEvent(db: Db, event: AuditEvent, now: Date): Pr
       client_address: event.clientAddress,
       request_id: event.requestId,
       details: JSON.stringify(event.details ?? {}),
+      kiosk_device_id: device?.id ?? null,
+      kiosk_device_name: device?.name ?? null,
     })
     .execute();
 }

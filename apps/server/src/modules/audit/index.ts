@@ -8,3 +8,9 @@ export {
   insertAuditEvent,
   type RequestContext,
 } from './audit.repository.ts';
+export {
+  currentKioskDevice,
+  type KioskDevice,
+  kioskDeviceOf,
+  runWithKioskDevice,
+} from './kiosk-device.ts';

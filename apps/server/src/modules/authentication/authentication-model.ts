@@ -28,6 +28,8 @@ export interface AuthenticationRequestInfo {
   requestId: string;
   /** The browser's User-Agent (recorded with a shared link's accesses). */
   userAgent?: string | null;
+  /** The kiosk device the request came from (its identity cookie), if any. */
+  kioskDeviceId?: string | null;
 }
 
 /**
@@ -83,6 +85,29 @@ export const minutes = (count: number) => count * 60_000;
 /** Where failed attempts start counting: attemptWindowMinutes back. */
 export const attemptWindowStart = (settings: AuthenticationSettings, now: Date) =>
   new Date(now.getTime() - minutes(settings.attemptWindowMinutes));
+
+/** Where an attempt stands against the limits (per key, per address, per kiosk device). */
+export function attemptLimits(
+  settings: AuthenticationSettings,
+  attempt: { perKey: number; perAddress: number; perDevice: number | null },
+) {
+  const overKey = attempt.perKey > settings.maxFailedAttemptsPerBookingKey;
+  const overAddress = attempt.perAddress > settings.maxFailedAttemptsPerClientAddress;
+  const overDevice =
+    attempt.perDevice !== null && attempt.perDevice > settings.maxFailedAttemptsPerKioskDevice;
+  return {
+    overKey,
+    overAddress,
+    overDevice,
+    /** Refused unchecked: past a limit. */
+    past: overKey || overAddress || overDevice,
+    /** This failure used the last attempt of a limit. */
+    reached:
+      attempt.perKey >= settings.maxFailedAttemptsPerBookingKey ||
+      attempt.perAddress >= settings.maxFailedAttemptsPerClientAddress ||
+      (attempt.perDevice !== null && attempt.perDevice >= settings.maxFailedAttemptsPerKioskDevice),
+  };
+}
 
 /** Booking request keys and appointment keys are different things: a session names one kind. */
 const keyKind = (type: AuthenticationType) =>

@@ -3,6 +3,7 @@ import type { SessionAuthenticationType } from '../../db/tables/authentication-t
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import { insertOutboxMessages, type NewOutboxMessage } from '../notifications/index.ts';
 import type {
+  AttemptCounts,
   NewOtp,
   NewSession,
   OtpSendLimits,
@@ -35,9 +36,7 @@ export interface AuthenticationStore {
     bookingKey: string,
     type: SessionAuthenticationType,
   ): Promise<PatientFacts | undefined>;
-  recordAttempt(
-    attempt: Parameters<typeof repository.recordAttempt>[1],
-  ): Promise<{ id: string; perKey: number; perAddress: number }>;
+  recordAttempt(attempt: Parameters<typeof repository.recordAttempt>[1]): Promise<AttemptCounts>;
   forgetAttempt(id: string): Promise<void>;
   forgetKeyAttempts(bookingKey: string): Promise<void>;
   claimOtpSend(bookingKey: string, now: Date, limits: OtpSendLimits): Promise<boolean>;

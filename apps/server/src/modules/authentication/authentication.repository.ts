@@ -6,6 +6,14 @@ import type {
 } from '../../db/tables/authentication-tables.ts';
 import type { AppointmentStatus } from '../../db/tables/booking-tables.ts';
 
+/** Attempts in the window: per booking key, per address, and per kiosk device (null: none). */
+export interface AttemptCounts {
+  id: string;
+  perKey: number;
+  perAddress: number;
+  perDevice: number | null;
+}
+
 export interface SessionRow {
   id: string;
   state: SessionState;
@@ -16,6 +24,8 @@ export interface SessionRow {
   otpVerified: boolean;
   /** A recipient's session on a shared results link (migration 017). */
   shareId: string | null;
+  /** Opened at a kiosk (migration 022): the short kiosk idle expiry applies. */
+  kioskDeviceId: string | null;
   lastSeenAt: Date;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
@@ -28,6 +38,7 @@ export interface NewSession {
   authenticationType: SessionAuthenticationType | null;
   verifiedCaptcha: boolean;
   shareId?: string | null;
+  kioskDeviceId?: string | null;
   clientAddress: string | null;
   now: Date;
   idleExpiresAt: Date;
@@ -44,6 +55,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<string
       authentication_type: session.authenticationType,
       verified_captcha: session.verifiedCaptcha,
       share_id: session.shareId ?? null,
+      kiosk_device_id: session.kioskDeviceId ?? null,
       client_address: session.clientAddress,
       created_at: session.now,
       last_seen_at: session.now,
@@ -71,6 +83,7 @@ export async function findLiveSession(
       'verified_captcha',
       'otp_verified',
       'share_id',
+      'kiosk_device_id',
       'last_seen_at',
       'idle_expires_at',
       'absolute_expires_at',
@@ -88,6 +101,7 @@ export async function findLiveSession(
     verifiedCaptcha: row.verified_captcha,
     otpVerified: row.otp_verified,
     shareId: row.share_id,
+    kioskDeviceId: row.kiosk_device_id,
     lastSeenAt: new Date(row.last_seen_at),
     idleExpiresAt: new Date(row.idle_expires_at),
     absoluteExpiresAt: new Date(row.absolute_expires_at),
@@ -235,8 +249,11 @@ export async function recordAttempt(
     kind: 'DATE_OF_BIRTH' | 'OTP';
     now: Date;
     windowStart: Date;
+    /** The kiosk device it came from (migration 022), counted on its own as well. */
+    kioskDeviceId?: string | null;
   },
-): Promise<{ id: string; perKey: number; perAddress: number }> {
+): Promise<AttemptCounts> {
+  const device = attempt.kioskDeviceId ?? null;
   const inserted = await db
     .insertInto('authentication_attempts')
     .values({
@@ -244,15 +261,22 @@ export async function recordAttempt(
       client_address: attempt.clientAddress,
       kind: attempt.kind,
       occurred_at: attempt.now,
+      kiosk_device_id: device,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const counts = await sql<{ per_key: string | number; per_address: string | number }>`
+  const counts = await sql<{
+    per_key: string | number;
+    per_address: string | number;
+    per_device: string | number | null;
+  }>`
     SELECT
       (SELECT count(*) FROM authentication_attempts
         WHERE booking_key = ${attempt.bookingKey} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_key,
       (SELECT count(*) FROM authentication_attempts
-        WHERE client_address = ${attempt.clientAddress} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_address`.execute(
+        WHERE client_address = ${attempt.clientAddress} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_address,
+      (SELECT count(*) FROM authentication_attempts
+        WHERE ${device}::text IS NOT NULL AND kiosk_device_id = ${device} AND occurred_at > ${attempt.windowStart.toISOString()}::timestamptz) AS per_device`.execute(
     db,
   );
   const row = counts.rows[0];
@@ -260,6 +284,7 @@ export async function recordAttempt(
     id: String(inserted.id),
     perKey: Number(row?.per_key ?? 0),
     perAddress: Number(row?.per_address ?? 0),
+    perDevice: device === null ? null : Number(row?.per_device ?? 0),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kioskDeviceOf } from '../audit/index.ts';
 import type { AuthenticationRequestInfo, AuthenticationService } from './authentication.service.ts';
 import { sha256Hex } from './authentication-crypto.ts';
 
@@ -28,10 +29,18 @@ const errors = {
 // Tokens are 32 random bytes in base64url; anything else cannot be a session.
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
+/** Whether a cookie's value can be one of our 256-bit tokens (a session's, a nonce's). */
+export const isPlausibleToken = (value: string | undefined): value is string =>
+  value !== undefined && tokenPattern.test(value);
+
+/** A session cookie: HttpOnly, SameSite=Lax, the whole site, Secure in production. */
+export const sessionCookieOptions = (secure: boolean) =>
+  ({ httpOnly: true, sameSite: 'lax', path: '/', secure }) as const;
+
 /** SHA-256 of the session cookie's token, or null when there is no plausible one. */
 export function sessionTokenHash(request: FastifyRequest): string | null {
   const token = request.cookies?.[sessionCookieName];
-  return token !== undefined && tokenPattern.test(token) ? sha256Hex(token) : null;
+  return isPlausibleToken(token) ? sha256Hex(token) : null;
 }
 
 export function authenticationRequestInfo(request: FastifyRequest): AuthenticationRequestInfo {
@@ -40,6 +49,7 @@ export function authenticationRequestInfo(request: FastifyRequest): Authenticati
     clientAddress: request.ip ?? 'unknown',
     requestId: String(request.id),
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    kioskDeviceId: kioskDeviceOf(request.cookies)?.id ?? null,
   };
 }
 
@@ -49,12 +59,7 @@ export function registerAuthenticationRoutes(
   options: { secureCookie: boolean },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: options.secureCookie,
-  } as const;
+  const cookieOptions = sessionCookieOptions(options.secureCookie);
   const setSession = (reply: FastifyReply, token: string | undefined) => {
     if (token !== undefined) reply.setCookie(sessionCookieName, token, cookieOptions);
   };

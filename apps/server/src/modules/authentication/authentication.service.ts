@@ -13,6 +13,7 @@ import { constantTimeEqual, normalisedContactNumber, sha256Hex } from './authent
 import {
   type AuthenticationRequestInfo,
   type AuthenticationSettings,
+  attemptLimits,
   attemptWindowStart,
   createAuthenticationAudit,
   otpApplies,
@@ -131,13 +132,9 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
       kind: 'DATE_OF_BIRTH',
       now,
       windowStart: attemptWindowStart(settings, now),
+      kioskDeviceId: info.kioskDeviceId ?? null,
     });
-    if (
-      attempt.perKey > settings.maxFailedAttemptsPerBookingKey ||
-      attempt.perAddress > settings.maxFailedAttemptsPerClientAddress
-    ) {
-      return 'BLOCKED';
-    }
+    if (attemptLimits(settings, attempt).past) return 'BLOCKED';
     if (!(await check())) return 'FAILED';
     await store.forgetAttempt(attempt.id);
     return 'PASSED';
@@ -180,15 +177,16 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
         kind: 'DATE_OF_BIRTH',
         now,
         windowStart: attemptWindowStart(settings, now),
+        kioskDeviceId: info.kioskDeviceId ?? null,
       });
-      const overKey = attempt.perKey > settings.maxFailedAttemptsPerBookingKey;
-      const overAddress = attempt.perAddress > settings.maxFailedAttemptsPerClientAddress;
-      if (overKey || overAddress) {
+      const limits = attemptLimits(settings, attempt);
+      if (limits.past) {
         await audit(info, 'access.sign-in.blocked', key, {
           authenticationType: request.authenticationType,
           shared: request.shared === true,
-          perBookingKey: overKey,
-          perClientAddress: overAddress,
+          perBookingKey: limits.overKey,
+          perClientAddress: limits.overAddress,
+          perKioskDevice: limits.overDevice,
         });
         return { body: failure(true) };
       }
@@ -200,12 +198,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
           authenticationType: request.authenticationType,
           shared: request.shared === true,
         });
-        return {
-          body: failure(
-            attempt.perKey >= settings.maxFailedAttemptsPerBookingKey ||
-              attempt.perAddress >= settings.maxFailedAttemptsPerClientAddress,
-          ),
-        };
+        return { body: failure(limits.reached) };
       }
       // factsMatch is false without a patient.
       const facts = patient!;
@@ -223,7 +216,7 @@ export function createAuthenticationService(deps: AuthenticationServiceDeps) {
         share?.shareId ?? null,
       );
       if (otpRequired) {
-        const sent = await otps.issue(session.id, key, facts, otpChannel);
+        const sent = await otps.issue(session.id, key, facts, otpChannel, request.locale);
         await audit(info, sent ? 'access.otp.sent' : 'access.otp.held-back', key, {
           channel: otpChannel,
           sessionId: session.id,

@@ -19,7 +19,11 @@ import {
 import { sha256Hex } from './authentication-crypto.ts';
 import { createAuthenticationStore } from './authentication-store.ts';
 
-export { authenticationRequestInfo } from './authentication.routes.ts';
+export {
+  authenticationRequestInfo,
+  isPlausibleToken,
+  sessionCookieOptions,
+} from './authentication.routes.ts';
 export type {
   AuthenticationRequestInfo,
   AuthenticationService,
@@ -29,6 +33,7 @@ export type {
   ShareSignInFacts,
 } from './authentication.service.ts';
 export { sha256Hex } from './authentication-crypto.ts';
+export { otpMessage } from './otp-message.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,6 +6,8 @@ import {
   type OtpSendResponse,
   type OtpValidateRequest,
   type OtpValidateResponse,
+  referenceLocale,
+  type SupportedLocale,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { newOtpCode, newSessionToken, otpHash, sha256Hex } from './authentication-crypto.ts';
@@ -13,6 +15,7 @@ import {
   type AuthenticationAudit,
   type AuthenticationRequestInfo,
   type AuthenticationSettings,
+  attemptLimits,
   attemptWindowStart,
   minutes,
   type SharedResultsAccess,
@@ -86,6 +89,7 @@ export function createOneTimePasswords(deps: {
       bookingKey: string,
       patient: PatientFacts,
       channel: OtpChannel = settings.otpChannel,
+      locale: SupportedLocale = referenceLocale,
     ) {
       const now = clock.now();
       const code = newOtpCode();
@@ -102,7 +106,7 @@ export function createOneTimePasswords(deps: {
         });
         await tx.enqueueMessages(
           [
-            otpMessage({
+            otpMessage(locale, {
               channel,
               recipient: channel === 'SMS' ? patient.contactNumber : patient.email,
               providerName,
@@ -132,7 +136,14 @@ export function createOneTimePasswords(deps: {
         authenticationType: session.authenticationType ?? request.authenticationType,
       });
       if (!recipient) throw noPendingSignIn();
-      if (await otps.issue(session.id, request.bookingKey, recipient.facts, recipient.channel)) {
+      const issued = await otps.issue(
+        session.id,
+        request.bookingKey,
+        recipient.facts,
+        recipient.channel,
+        request.locale,
+      );
+      if (issued) {
         await audit(info, 'access.otp.sent', request.bookingKey, {
           channel: recipient.channel,
           sessionId: session.id,
@@ -168,11 +179,10 @@ export function createOneTimePasswords(deps: {
         kind: 'OTP',
         now,
         windowStart: attemptWindowStart(settings, now),
+        kioskDeviceId: info.kioskDeviceId ?? null,
       });
-      if (
-        attempt.perKey > settings.maxFailedAttemptsPerBookingKey ||
-        attempt.perAddress > settings.maxFailedAttemptsPerClientAddress
-      ) {
+      const limits = attemptLimits(settings, attempt);
+      if (limits.past) {
         await audit(info, 'access.otp.blocked', request.bookingKey, { sessionId: session.id });
         return failed(true);
       }
@@ -189,16 +199,16 @@ export function createOneTimePasswords(deps: {
           sessionId: session.id,
           reason: tried === undefined ? 'NO_USABLE_OTP' : 'WRONG_CODE',
         });
-        return failed(
-          exhausted ||
-            attempt.perKey >= settings.maxFailedAttemptsPerBookingKey ||
-            attempt.perAddress >= settings.maxFailedAttemptsPerClientAddress,
-        );
+        return failed(exhausted || limits.reached);
       }
       const token = newSessionToken();
       const upgraded = await store.authenticateSession(session.id, {
         now,
-        idleExpiresAt: sessions.idleExpiry(now, session.absoluteExpiresAt),
+        idleExpiresAt: sessions.idleExpiry(
+          now,
+          session.absoluteExpiresAt,
+          session.kioskDeviceId !== null,
+        ),
         tokenHash: sha256Hex(token),
       });
       if (!upgraded) throw new UnauthenticatedError('The sign-in is no longer waiting.');

@@ -1,48 +1,52 @@
-import type { NewOutboxMessage } from '../notifications/index.ts';
+import type { SupportedLocale } from '@portal/contract';
+import { escapeHtml } from '../../escape-html.ts';
+import { messageText, type NewOutboxMessage } from '../notifications/index.ts';
 
 /**
  * The message carrying a one-time password. It names no appointment and holds
  * no link: whoever reads it still needs the booking link and the date of birth.
  */
-export function otpMessage(input: {
-  channel: 'EMAIL' | 'SMS';
-  recipient: string;
-  providerName: string;
-  firstName: string;
-  code: string;
-  expiryMinutes: number;
-}): NewOutboxMessage {
-  const { providerName, code, expiryMinutes } = input;
+export function otpMessage(
+  locale: SupportedLocale,
+  input: {
+    channel: 'EMAIL' | 'SMS';
+    recipient: string;
+    providerName: string;
+    firstName: string;
+    code: string;
+    expiryMinutes: number;
+  },
+): NewOutboxMessage {
+  const t = messageText(locale);
+  const { providerName, code, expiryMinutes: minutes } = input;
   if (input.channel === 'SMS') {
     return {
       channel: 'SMS',
       template: 'ACCESS_OTP',
       recipient: input.recipient,
       subject: null,
-      bodyText: `${code} is your ${providerName} verification code. It expires in ${expiryMinutes} minutes.`,
+      bodyText: t('access_otp.sms', { code, providerName, minutes }),
       bodyHtml: null,
     };
   }
-  const escapeHtml = (value: string) =>
-    value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   return {
     channel: 'EMAIL',
     template: 'ACCESS_OTP',
     recipient: input.recipient,
-    subject: `${providerName}: your verification code`,
+    subject: `${providerName}: ${t('access_otp.subject')}`,
     bodyText: [
-      `Hello ${input.firstName},`,
+      t('common.greeting', { firstName: input.firstName }),
       '',
-      `Your verification code is ${code}. It expires in ${expiryMinutes} minutes.`,
+      t('access_otp.code', { code, minutes }),
       '',
-      'If you did not ask for this code, you can ignore this message.',
+      t('access_otp.ignore'),
       '',
       providerName,
     ].join('\n'),
     bodyHtml: [
-      `<p>Hello ${escapeHtml(input.firstName)},</p>`,
-      `<p>Your verification code is <strong>${code}</strong>. It expires in ${expiryMinutes} minutes.</p>`,
-      '<p>If you did not ask for this code, you can ignore this message.</p>',
+      `<p>${t.html('common.greeting', { firstName: input.firstName })}</p>`,
+      `<p>${t.html('access_otp.code', { code: { html: `<strong>${escapeHtml(code)}</strong>` }, minutes })}</p>`,
+      `<p>${t.html('access_otp.ignore')}</p>`,
       `<p>${escapeHtml(providerName)}</p>`,
     ].join('\n'),
   };

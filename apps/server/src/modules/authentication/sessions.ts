@@ -31,8 +31,15 @@ export function createSessions(deps: {
   const { store, clock, settings, audit } = deps;
   let lastHousekeeping = 0;
 
-  const idleExpiry = (now: Date, absolute: Date) =>
-    new Date(Math.min(now.getTime() + minutes(settings.sessionIdleMinutes), absolute.getTime()));
+  /** A session opened at a kiosk expires sooner: the next patient must not find it open. */
+  const idleExpiry = (now: Date, absolute: Date, atKiosk = false) =>
+    new Date(
+      Math.min(
+        now.getTime() +
+          minutes(atKiosk ? settings.kioskSessionIdleMinutes : settings.sessionIdleMinutes),
+        absolute.getTime(),
+      ),
+    );
 
   const sessions = {
     idleExpiry,
@@ -56,6 +63,7 @@ export function createSessions(deps: {
       const absolute = new Date(now.getTime() + settings.sessionAbsoluteHours * 3_600_000);
       const token = newSessionToken();
       if (info.tokenHash !== null) await store.deleteSessionByTokenHash(info.tokenHash);
+      const kioskDeviceId = info.kioskDeviceId ?? null;
       const id = await store.insertSession({
         tokenHash: sha256Hex(token),
         state,
@@ -63,9 +71,10 @@ export function createSessions(deps: {
         authenticationType: type,
         verifiedCaptcha,
         shareId,
+        kioskDeviceId,
         clientAddress: info.clientAddress,
         now,
-        idleExpiresAt: idleExpiry(now, absolute),
+        idleExpiresAt: idleExpiry(now, absolute, kioskDeviceId !== null),
         absoluteExpiresAt: absolute,
       });
       return { id, token };
@@ -87,7 +96,7 @@ export function createSessions(deps: {
       const now = clock.now();
       let idleExpiresAt = session.idleExpiresAt;
       if (now.getTime() - session.lastSeenAt.getTime() >= touchIntervalMs) {
-        idleExpiresAt = idleExpiry(now, session.absoluteExpiresAt);
+        idleExpiresAt = idleExpiry(now, session.absoluteExpiresAt, session.kioskDeviceId !== null);
         await store.touchSession(session.id, now, idleExpiresAt);
       }
       return {

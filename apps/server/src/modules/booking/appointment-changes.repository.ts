@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentStatus, BookingRequestStatus } from '../../db/tables/booking-tables.ts';
 
@@ -28,6 +29,8 @@ export interface ManagedAppointment {
     firstName: string;
     email: string;
     contactNumber: string;
+    /** The language they booked in (null: none named): notices about the booking use it. */
+    locale: SupportedLocale | null;
   };
   exam: {
     id: number;
@@ -76,6 +79,7 @@ function managedAppointments(db: Db, bookingKey: string) {
       'patients.first_name as firstName',
       'patients.email',
       'patients.contact_number as contactNumber',
+      'patients.locale',
       'exams.id as examId',
       'exams.slug as examSlug',
       'exams.name as examName',
@@ -120,6 +124,7 @@ function toManaged(row: ManagedRow): ManagedAppointment {
       firstName: row.firstName,
       email: row.email,
       contactNumber: row.contactNumber,
+      locale: row.locale,
     },
     exam: {
       id: row.examId,
@@ -238,7 +243,12 @@ export async function continueCalendarEvent(
 export interface BookingRequestToCancel {
   id: string;
   status: BookingRequestStatus;
-  patient: { firstName: string; email: string; contactNumber: string };
+  patient: {
+    firstName: string;
+    email: string;
+    contactNumber: string;
+    locale: SupportedLocale | null;
+  };
 }
 
 /** A key's booking request and who to tell, locked until the transaction ends. */
@@ -255,6 +265,7 @@ export async function lockBookingRequestOfKey(
       'patients.first_name as firstName',
       'patients.email',
       'patients.contact_number as contactNumber',
+      'patients.locale',
     ])
     .where('booking_requests.booking_key', '=', bookingKey)
     .forUpdate('booking_requests')

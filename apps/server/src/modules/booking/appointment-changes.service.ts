@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { bookingNoticeMessages, clinicRequestMessage } from '../notifications/index.ts';
@@ -26,6 +27,8 @@ export interface AppointmentChangesDeps {
   clock: Clock;
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): messages of a patient whose locale is unknown. */
+  defaultLocale: SupportedLocale;
 }
 
 const active = (appointment: ManagedAppointment) =>
@@ -60,7 +63,7 @@ function auditByPatient(
  * re-checked here on the locked appointment.
  */
 export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
-  const { store, slots, clock, publicUrl, providerName } = deps;
+  const { store, slots, clock, publicUrl, providerName, defaultLocale } = deps;
   const link = (bookingKey: string) => `${publicUrl}/appointments/${bookingKey}`;
   const line = (exam: string, clinic: string, start: Date, timeZone: string) =>
     `${exam}, ${clinic}, ${clinicWallTime(start, timeZone)}`;
@@ -86,7 +89,7 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
     kind: 'APPOINTMENT_CANCELED' | 'APPOINTMENT_RESCHEDULED' | 'APPOINTMENT_CHANGED',
     lines: string[],
   ) {
-    return bookingNoticeMessages({
+    return bookingNoticeMessages(appointment.patient.locale ?? defaultLocale, {
       kind,
       providerName,
       firstName: appointment.patient.firstName,
@@ -183,7 +186,7 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
         if (!input.askClinic) return;
         const { exam, clinic } = appointment;
         const what = line(exam.name, clinic.name, appointment.startsAt, clinic.timeZone);
-        const toPatient = bookingNoticeMessages({
+        const toPatient = bookingNoticeMessages(appointment.patient.locale ?? defaultLocale, {
           kind: 'APPOINTMENT_CANCEL_REQUESTED',
           providerName,
           firstName: appointment.patient.firstName,
@@ -194,15 +197,13 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
         });
         const toClinic = clinic.email
           ? [
-              clinicRequestMessage({
+              // To the clinic's staff, not the patient: the provider's own language (jsLocale).
+              clinicRequestMessage(defaultLocale, {
                 providerName,
                 clinicEmail: clinic.email,
-                subject: 'A patient asks to cancel an appointment',
-                lines: [
-                  `A patient asks to cancel: ${what}.`,
-                  `Reason: ${input.words.reason ?? 'not given'}.`,
-                  ...(input.words.note ? [`Note: ${input.words.note}`] : []),
-                ],
+                what,
+                reason: input.words.reason ?? null,
+                note: input.words.note ?? null,
                 link: link(appointment.bookingKey),
               }),
             ]
@@ -349,7 +350,7 @@ export function createAppointmentChangesService(deps: AppointmentChangesDeps) {
           now,
         );
         await tx.enqueueMessages(
-          bookingNoticeMessages({
+          bookingNoticeMessages(request.patient.locale ?? defaultLocale, {
             kind: 'BOOKING_REQUEST_CANCELED',
             providerName,
             firstName: request.patient.firstName,

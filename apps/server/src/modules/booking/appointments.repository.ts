@@ -163,6 +163,7 @@ export function listPendingAppointments(db: Db, bookingKey: string) {
       'patients.first_name as firstName',
       'patients.email',
       'patients.contact_number as contactNumber',
+      'patients.locale',
     ])
     .orderBy('appointments.starts_at')
     .execute();

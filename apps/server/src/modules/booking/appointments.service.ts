@@ -1,4 +1,8 @@
-import type { CreateAppointmentsRequest, CreateAppointmentsResponse } from '@portal/contract';
+import type {
+  CreateAppointmentsRequest,
+  CreateAppointmentsResponse,
+  SupportedLocale,
+} from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { catalogueStillAt } from '../availability/index.ts';
@@ -18,6 +22,10 @@ export interface AppointmentsServiceDeps {
   /** Links in messages: `${publicUrl}/appointments/{bookingKey}`. */
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): messages of a patient whose locale is unknown. */
+  defaultLocale: SupportedLocale;
+  /** The confirmation's check-in invitation: checkIn.priorMinutes, or null when check-in is off. */
+  checkInPriorMinutes?: number | null;
   /** Stored questionnaire answers can refuse a booking (see questionnaire-hooks.ts). */
   questionnaires?: QuestionnaireHooks;
   /** Shared with slot holds: one slot's requests take turns across both. */
@@ -42,8 +50,14 @@ function outcomeOf<T>(settled: Settled<T>): T {
 
 /** Appointments (booked or pending) and their pending notices. */
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
-  const { store, slots, clock, publicUrl, providerName, turns } = deps;
-  const { book, bookUnderConditions } = createAppointmentBooker({ store, publicUrl, providerName });
+  const { store, slots, clock, publicUrl, providerName, defaultLocale, turns } = deps;
+  const { book, bookUnderConditions } = createAppointmentBooker({
+    store,
+    publicUrl,
+    providerName,
+    defaultLocale,
+    checkInPriorMinutes: deps.checkInPriorMinutes ?? null,
+  });
 
   /**
    * The common case in one round trip: items without holds, every slot found
@@ -169,6 +183,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           throw new NotFoundError('There is no pending appointment for this booking key.');
         if (await tx.hasAuditEvent(pendingNoticeAction, first.id)) return { queued: 0 };
         const queued = await tx.enqueueNotice(
+          first.locale ?? defaultLocale,
           {
             kind: 'PENDING_APPOINTMENT',
             providerName,

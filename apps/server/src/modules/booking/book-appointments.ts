@@ -3,6 +3,7 @@ import type {
   AppointmentItemRequest,
   CreateAppointmentsRequest,
   CreateAppointmentsResponse,
+  SupportedLocale,
 } from '@portal/contract';
 import type { WriteCondition } from '../../db/statement-parts.ts';
 import { bookingNoticeMessages } from '../notifications/index.ts';
@@ -39,8 +40,12 @@ export function createAppointmentBooker(deps: {
   store: BookingStore;
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): messages of a patient whose locale is unknown. */
+  defaultLocale: SupportedLocale;
+  /** config/patient-portal.json checkIn.priorMinutes, or null: check-in is off (no invitation). */
+  checkInPriorMinutes?: number | null;
 }) {
-  const { store, publicUrl, providerName } = deps;
+  const { store, publicUrl, providerName, defaultLocale, checkInPriorMinutes = null } = deps;
 
   function writesFor(
     request: CreateAppointmentsRequest,
@@ -50,6 +55,8 @@ export function createAppointmentBooker(deps: {
   ): BookingWrites {
     const status = request.pending ? 'PENDING' : 'BOOKED';
     const patient = request.patientDetails;
+    // Stored as sent (NULL: none named, migration 029); the confirmation needs one now.
+    const locale = request.locale ?? null;
     const patientId = randomUUID();
     const appointments: AppointmentRecord[] = offered.map(({ slot }) => ({
       id: randomUUID(),
@@ -73,27 +80,39 @@ export function createAppointmentBooker(deps: {
       ...context,
       details: { patientId, examId: appointment.examId, clinicId: appointment.clinicId },
     }));
+    const lines = offered.map(
+      ({ slot }) =>
+        `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
+    );
+    // The confirmation invites to check in from home (docs/product/check-in.md#qr-codes).
+    const checkIn =
+      checkInPriorMinutes === null
+        ? {}
+        : {
+            checkIn: {
+              priorMinutes: checkInPriorMinutes,
+              appointments: appointments.map(({ id }, index) => ({ id, line: lines[index]! })),
+            },
+          };
     // A pending appointment is announced by POST .../pending/{key}/notifications instead.
     const outbox =
       status === 'BOOKED'
-        ? bookingNoticeMessages({
+        ? bookingNoticeMessages(locale ?? defaultLocale, {
             kind: 'APPOINTMENT_CONFIRMATION',
             providerName,
             firstName: patient.firstName,
             email: patient.email,
             contactNumber: patient.contactNumber,
             link: `${publicUrl}/appointments/${request.bookingKey}`,
-            lines: offered.map(
-              ({ slot }) =>
-                `${slot.exam.name}, ${slot.clinic.name}, ${clinicWallTime(slot.start, slot.clinic.timeZone)}`,
-            ),
+            lines,
             calendarBookingKey: request.bookingKey,
+            ...checkIn,
           })
         : [];
     return {
       bookingKey: request.bookingKey,
       now,
-      patient: { id: patientId, details: patient },
+      patient: { id: patientId, details: patient, locale },
       appointments,
       audits,
       outbox,
@@ -230,7 +249,7 @@ export function createAppointmentBooker(deps: {
     const result: CreateAppointmentsResponse = {
       bookingKey: request.bookingKey,
       status,
-      items: offered.map(({ slot }) => ({
+      items: offered.map(({ slot }, index) => ({
         success: true,
         errorMessage: null,
         errorCode: null,
@@ -241,6 +260,7 @@ export function createAppointmentBooker(deps: {
         endTime: clinicInstant(slot.end, slot.clinic.timeZone),
         timeZone: slot.clinic.timeZone,
         patientEmailHash: hash,
+        appointmentId: writes.appointments[index]!.id,
       })),
     };
     return { result, claims };

@@ -1,4 +1,8 @@
-import type { BookingRequestResponseItem, CreateBookingRequest } from '@portal/contract';
+import type {
+  BookingRequestResponseItem,
+  CreateBookingRequest,
+  SupportedLocale,
+} from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { ExamNotAtClinicError, UnknownClinicError, UnknownExamError } from '../catalogue/index.ts';
 import { SlotInPastError } from './booking.errors.ts';
@@ -13,13 +17,15 @@ export interface BookingRequestsServiceDeps {
   /** Links in messages: `${publicUrl}/booking-requests/{bookingKey}`. */
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): messages of a patient whose locale is unknown. */
+  defaultLocale: SupportedLocale;
   /** An apiKey from a questionnaire outcome proves the booking was routed here. */
   questionnaires?: QuestionnaireHooks;
 }
 
 /** Booking requests (enquiries): the clinic contacts the patient to book. */
 export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
-  const { store, clock, publicUrl, providerName } = deps;
+  const { store, clock, publicUrl, providerName, defaultLocale } = deps;
   return {
     /** An enquiry: one booking request row for all exams, the key consumed, a confirmation queued. */
     async createBookingRequest(
@@ -59,7 +65,8 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
       const patient = request.patientDetails;
       const bookingRequestId = await store.transaction(async (tx) => {
         assertKeyUsable(await tx.consumeBookingKey(request.bookingKey, now));
-        const patientId = await tx.insertPatient(patient);
+        // Stored as sent (NULL: none named, migration 029); the confirmation needs one now.
+        const patientId = await tx.insertPatient(patient, request.locale ?? null);
         const id = await tx.insertBookingRequest({
           bookingKey: request.bookingKey,
           clinicId: clinic?.id ?? null,
@@ -90,6 +97,7 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
             ? `, preferred ${clinicWallTime(preferredStart, clinic.timeZone)}`
             : '';
         await tx.enqueueNotice(
+          request.locale ?? defaultLocale,
           {
             kind: 'BOOKING_REQUEST_CONFIRMATION',
             providerName,

@@ -1,4 +1,4 @@
-import type { PatientDetails } from '@portal/contract';
+import type { PatientDetails, SupportedLocale } from '@portal/contract';
 import type { WriteCondition } from '../../db/statement-parts.ts';
 import type { AuditEvent, RequestContext } from '../audit/index.ts';
 import type { BookingNotice, NewOutboxMessage } from '../notifications/index.ts';
@@ -43,7 +43,7 @@ export interface BookingStore {
   findExam(slug: string): Promise<ExamRow | undefined>;
   findClinic(slug: string): Promise<ClinicRow | undefined>;
   clinicOffersExam(clinicId: number, examId: number): Promise<boolean>;
-  insertPatient(details: PatientDetails): Promise<string>;
+  insertPatient(details: PatientDetails, locale: SupportedLocale | null): Promise<string>;
   insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
   hasAuditEvent(action: string, subjectId: string): Promise<boolean>;
   moveTemporaryDocuments(from: string, to: string): Promise<string[]>;
@@ -139,7 +139,8 @@ export interface BookingStore {
       firstName: string;
       email: string;
       contactNumber: string;
+      locale: SupportedLocale | null;
     }>
   >;
-  enqueueNotice(notice: BookingNotice, now: Date): Promise<number>;
+  enqueueNotice(locale: SupportedLocale, notice: BookingNotice, now: Date): Promise<number>;
 }

@@ -86,6 +86,13 @@ describe('holds and appointments', () => {
       patientEmailHash: createHash('sha256').update('alex.example@example.org').digest('hex'),
     });
     const db = testApp.database.db;
+    // The confirmation's check-in QR code names the appointment (docs/product/check-in.md#the-web).
+    const stored = await db
+      .selectFrom('appointments')
+      .select('id')
+      .where('booking_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(body.items[0].appointmentId).toBe(stored.id);
     const booking = await db
       .selectFrom('resource_bookings')
       .selectAll()

@@ -1,4 +1,4 @@
-import type { PatientDetails } from '@portal/contract';
+import type { PatientDetails, SupportedLocale } from '@portal/contract';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -55,7 +55,11 @@ export async function clinicOffersExam(db: Db, clinicId: number, examId: number)
   return row !== undefined;
 }
 
-export async function insertPatient(db: Db, details: PatientDetails): Promise<string> {
+export async function insertPatient(
+  db: Db,
+  details: PatientDetails,
+  locale: SupportedLocale | null,
+): Promise<string> {
   const row = await db
     .insertInto('patients')
     .values({
@@ -68,10 +72,25 @@ export async function insertPatient(db: Db, details: PatientDetails): Promise<st
       contact_number: details.contactNumber,
       postal_code: details.postalCode,
       medicare_number: details.medicareNumber ?? null,
+      locale,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The language a patient booked in, or null when their booking named none (migration 029) or
+ * there is no such patient: what another module's message to them is written in, with the
+ * provider's default for null (decision 035). Booking owns `patients`; others ask here.
+ */
+export async function patientLocale(db: Db, patientId: string): Promise<SupportedLocale | null> {
+  const row = await db
+    .selectFrom('patients')
+    .select('locale')
+    .where('id', '=', patientId)
+    .executeTakeFirst();
+  return row?.locale ?? null;
 }
 
 /** Moves temporary documents from one key to another; returns the moved ids. */

@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
@@ -45,10 +46,12 @@ export {
   endAppointment,
   listAppointmentsOfKey,
 } from './appointments.repository.ts';
+export { patientLocale } from './booking.repository.ts';
 export type { BookingCleanup, CleanupResult } from './booking-cleanup.ts';
 export { clinicWallTime, emailHash } from './booking-format.ts';
 export { bookingKeyState, lockBookingKey } from './booking-keys.repository.ts';
 export { assertKeyUsable, generateBookingKey } from './booking-keys.service.ts';
+export { findPreviewBooking } from './booking-preview.repository.ts';
 export {
   type BookingRequestOfKey,
   findBookingRequestOfKey,
@@ -91,7 +94,7 @@ function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): Bookin
     findExam: (slug) => lookups.findExam(db, slug),
     findClinic: (slug) => lookups.findClinic(db, slug),
     clinicOffersExam: (clinicId, examId) => lookups.clinicOffersExam(db, clinicId, examId),
-    insertPatient: (details) => lookups.insertPatient(db, details),
+    insertPatient: (details, locale) => lookups.insertPatient(db, details, locale),
     insertAuditEvent: (event, now) => audit.insertAuditEvent(db, event, now),
     hasAuditEvent: (action, subjectId) => audit.hasAuditEvent(db, action, subjectId),
     moveTemporaryDocuments: (from, to) => lookups.moveTemporaryDocuments(db, from, to),
@@ -126,7 +129,7 @@ function createBookingStore(db: Db, questionnaires?: QuestionnaireHooks): Bookin
     enqueueMessages: (messages, now) => insertOutboxMessages(db, messages, now),
     insertBookingRequest: (input) => bookingRequests.insertBookingRequest(db, input),
     listPendingAppointments: (bookingKey) => appointments.listPendingAppointments(db, bookingKey),
-    enqueueNotice: (notice, now) => enqueueBookingNotice(db, notice, now),
+    enqueueNotice: (locale, notice, now) => enqueueBookingNotice(db, locale, notice, now),
   };
 }
 
@@ -152,6 +155,8 @@ export function createAppointmentChanges(deps: {
   slots: OfferedSlotFinder;
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): for patients whose locale is unknown. */
+  defaultLocale: SupportedLocale;
 }): AppointmentChangesService {
   return createAppointmentChangesService({ ...deps, store: createBookingStore(deps.db) });
 }
@@ -163,6 +168,10 @@ export interface BookingModuleDeps {
   settings: Partial<BookingSettings>;
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): messages when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
+  /** config/patient-portal.json checkIn.priorMinutes when check-in is enabled, else null. */
+  checkInPriorMinutes?: number | null;
   /** The questionnaires module's gates and re-key (app.ts injects them). */
   questionnaires?: QuestionnaireHooks;
 }
@@ -179,7 +188,11 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
   const settings = { ...defaultBookingSettings, ...deps.settings };
   const turns = createSlotTurns();
   const questionnaires = deps.questionnaires ? { questionnaires: deps.questionnaires } : {};
-  const messages = { publicUrl: deps.publicUrl, providerName: deps.providerName };
+  const messages = {
+    publicUrl: deps.publicUrl,
+    providerName: deps.providerName,
+    defaultLocale: deps.defaultLocale,
+  };
   registerBookingRoutes(app, {
     keys: createBookingKeysService({ store, clock: deps.clock, settings }),
     holds: createSlotHoldsService({
@@ -195,6 +208,7 @@ export async function bookingModule(app: FastifyInstance, deps: BookingModuleDep
       slots: deps.slots,
       clock: deps.clock,
       ...messages,
+      checkInPriorMinutes: deps.checkInPriorMinutes ?? null,
       turns,
       ...questionnaires,
     }),

@@ -1,4 +1,4 @@
-import type { PatientDetails } from '@portal/contract';
+import type { PatientDetails, SupportedLocale } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { attachedWriteSql, conditionSql, type WriteCondition } from '../../db/statement-parts.ts';
@@ -223,7 +223,8 @@ export async function bookAppointmentsAtOnce(
 export interface AppointmentRecordsInput {
   bookingKey: string;
   now: Date;
-  patient: { id: string; details: PatientDetails };
+  /** locale: the language the patient booked in (migration 027), null when none (029). */
+  patient: { id: string; details: PatientDetails; locale: SupportedLocale | null };
   appointments: AppointmentRecord[];
   audits: AuditEvent[];
   outbox: OutboxRecord[];
@@ -241,11 +242,11 @@ function appointmentRecordCtes(input: AppointmentRecordsInput, conditions: Write
       RETURNING key)`,
     sql`p AS (
       INSERT INTO patients (id, title, first_name, last_name, date_of_birth, sex, email,
-        contact_number, postal_code, medicare_number)
+        contact_number, postal_code, medicare_number, locale)
       SELECT ${patient.id}::uuid, ${details.title ?? null}::text, ${details.firstName}::text,
         ${details.lastName}::text, ${details.dateOfBirth}::date, ${details.sex}::text,
         ${details.email.trim()}::text, ${details.contactNumber}::text, ${details.postalCode}::text,
-        ${details.medicareNumber ?? null}::text
+        ${details.medicareNumber ?? null}::text, ${patient.locale}::text
       FROM k
       RETURNING id)`,
   ];

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { slugSchema } from '@portal/contract';
 import { z } from 'zod';
+import { readConfigDirectory } from '../../config/config-directory.ts';
 import { ProviderConfigError } from '../../config/provider-config.ts';
 import { surveyConfigSchema, surveyProblems, surveyQuestions } from '../questionnaires/index.ts';
 
@@ -52,35 +51,17 @@ function formProblems(config: ConsentFormConfig): string[] {
  * Collects every problem, then throws ProviderConfigError (the server does not start).
  */
 export function loadConsentFormConfig(configDir: string): ConsentFormConfig[] {
-  const dir = join(configDir, 'consent-forms');
-  if (!existsSync(dir)) return [];
-  const problems: string[] = [];
-  const loaded: ConsentFormConfig[] = [];
+  const { files, problems } = readConfigDirectory(
+    configDir,
+    'consent-forms',
+    consentFormConfigSchema,
+  );
   const slugs = new Set<string>();
-  for (const fileName of readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()) {
-    const file = `config/consent-forms/${fileName}`;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(join(dir, fileName), 'utf8'));
-    } catch (error) {
-      problems.push(`${file}: not valid JSON (${(error as Error).message})`);
-      continue;
-    }
-    const result = consentFormConfigSchema.safeParse(raw);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        problems.push(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-      }
-      continue;
-    }
-    if (slugs.has(result.data.slug))
-      problems.push(`${file}: slug ${result.data.slug} is used twice`);
-    slugs.add(result.data.slug);
-    for (const problem of formProblems(result.data)) problems.push(`${file}: ${problem}`);
-    loaded.push(result.data);
+  for (const { file, config } of files) {
+    if (slugs.has(config.slug)) problems.push(`${file}: slug ${config.slug} is used twice`);
+    slugs.add(config.slug);
+    for (const problem of formProblems(config)) problems.push(`${file}: ${problem}`);
   }
   if (problems.length > 0) throw new ProviderConfigError(problems);
-  return loaded;
+  return files.map(({ config }) => config);
 }

@@ -1,6 +1,7 @@
+import type { SupportedLocale } from '@portal/contract';
 import { type Db, storeTransaction } from '../../db/database.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
-import { type AppointmentOfKey, listAppointmentsOfKey } from '../booking/index.ts';
+import { type AppointmentOfKey, listAppointmentsOfKey, patientLocale } from '../booking/index.ts';
 import { insertOutboxMessages, type NewOutboxMessage } from '../notifications/index.ts';
 import * as repository from './consent-forms.repository.ts';
 
@@ -35,6 +36,8 @@ export interface ConsentFormStore {
     now: Date,
   ): Promise<void>;
   listAppointmentsOfKey(bookingKey: string): Promise<AppointmentOfKey[]>;
+  /** The language the patient booked in, null when unknown (the booking module's). */
+  patientLocale(patientId: string): Promise<SupportedLocale | null>;
   insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
   queueMessages(messages: NewOutboxMessage[], now: Date): Promise<number>;
 }
@@ -53,6 +56,7 @@ export function createConsentFormStore(db: Db): ConsentFormStore {
       repository.insertVersion(db, id, version, input, now),
     updateForm: (id, set, now) => repository.updateForm(db, id, set, now),
     listAppointmentsOfKey: (bookingKey) => listAppointmentsOfKey(db, bookingKey),
+    patientLocale: (patientId) => patientLocale(db, patientId),
     insertAuditEvent: (event, now) => insertAuditEvent(db, event, now),
     queueMessages: (messages, now) => insertOutboxMessages(db, messages, now),
   };

@@ -416,4 +416,32 @@ describe('consent forms of an appointment', () => {
       expect(await forms(bookingKey, cookie)).toEqual([]);
     }
   });
+
+  it('keeps listing a signed form, read-only, once the appointment is completed or cancelled', async () => {
+    for (const status of ['COMPLETED', 'CANCELED'] as const) {
+      const { bookingKey, appointmentId } = await book('bone-density-scan');
+      const cookie = await signIn(bookingKey);
+      const [form] = await forms(bookingKey, cookie);
+      const signed = await inject('POST', url(bookingKey), cookie, {
+        appointmentId,
+        consentFormId: form!.consentFormId,
+        version: form!.version,
+        answers: goodAnswers,
+      });
+      expect(signed.statusCode).toBe(200);
+      await testApp.database.db
+        .updateTable('appointments')
+        .set({ status })
+        .where('id', '=', appointmentId)
+        .execute();
+      const [after, ...rest] = await forms(bookingKey, cookie);
+      expect(rest).toEqual([]);
+      expect(after).toMatchObject({
+        appointmentId,
+        consentFormId: form!.consentFormId,
+        status: 'SIGNED',
+        signature: { verified: true, answers: goodAnswers },
+      });
+    }
+  });
 });

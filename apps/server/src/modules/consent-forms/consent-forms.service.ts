@@ -3,6 +3,7 @@ import type {
   ConsentFormsResponse,
   SignConsentFormRequest,
   SignConsentFormResponse,
+  SupportedLocale,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
@@ -26,6 +27,8 @@ export interface ConsentFormsDeps {
   clock: Clock;
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
   /** Why answers were refused, for the server log (question names, never answers). */
   onRefused?: (reason: string) => void;
 }
@@ -82,10 +85,12 @@ export function createConsentFormsService(deps: ConsentFormsDeps) {
   }
 
   async function listing(appointments: AppointmentOfKey[]): Promise<AppointmentConsentForm[]> {
-    const active = appointments.filter(isActive);
-    if (active.length === 0) return [];
     const forms = await store.listForms();
-    const signatures = await store.listSignatures(active.map((appointment) => appointment.id));
+    // Every appointment's signatures: a patient keeps seeing what they signed once the
+    // appointment is COMPLETED or CANCELED; only active ones list forms still to sign.
+    const signatures = await store.listSignatures(
+      appointments.map((appointment) => appointment.id),
+    );
     const versions = await store.findVersions(
       signatures.map(({ consentFormId, version }) => ({ consentFormId, version })),
     );
@@ -94,11 +99,13 @@ export function createConsentFormsService(deps: ConsentFormsDeps) {
         (row) => row.consentFormId === signature.consentFormId && row.version === signature.version,
       );
     const entries: AppointmentConsentForm[] = [];
-    for (const appointment of active) {
+    for (const appointment of appointments) {
       const signed = signatures.filter((row) => row.appointmentId === appointment.id);
       const signedFor = (formId: string) => signed.find((row) => row.consentFormId === formId);
       // A form that was signed stays listed even when it is no longer needed (config changed).
-      const listed = forms.filter((form) => needs(form, appointment) || signedFor(form.id));
+      const listed = forms.filter(
+        (form) => (isActive(appointment) && needs(form, appointment)) || signedFor(form.id),
+      );
       for (const form of listed) {
         const signature = signedFor(form.id);
         const version = signature ? versionOf(signature) : undefined;
@@ -198,7 +205,9 @@ export function createConsentFormsService(deps: ConsentFormsDeps) {
         if (notify) {
           await tx.queueMessages(
             [
-              signedNotice({
+              // The sign request names no language (a kiosk's screen may be in another): the
+              // one the patient booked in, else the provider's (decision 035).
+              signedNotice((await tx.patientLocale(patient.patientId)) ?? deps.defaultLocale, {
                 to: patient.email,
                 formTitle: form.title,
                 examName: appointment.exam.name,

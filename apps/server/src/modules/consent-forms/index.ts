@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
@@ -10,6 +11,7 @@ import { createConsentFormStore } from './consent-forms-store.ts';
 
 export { type ConsentFormConfig, loadConsentFormConfig } from './consent-form-config.ts';
 export type { ConsentFormSyncResult } from './consent-form-sync.ts';
+export { signedNotice } from './signed-notice.ts';
 
 /** Writes config/consent-forms to the database (server.ts, at start; consent-form-sync.ts). */
 export function syncConsentForms(
@@ -25,6 +27,8 @@ export interface ConsentFormsModuleDeps {
   clock: Clock;
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): the notice when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
 }
 
 /**
@@ -39,6 +43,7 @@ export async function consentFormsModule(app: FastifyInstance, deps: ConsentForm
       clock: deps.clock,
       publicUrl: deps.publicUrl,
       providerName: deps.providerName,
+      defaultLocale: deps.defaultLocale,
       // Reasons name questions, never answers: answers are patient data and stay out of logs.
       onRefused: (reason) => app.log.info({ reason }, 'consent form answers refused'),
     }),

@@ -1,5 +1,6 @@
+import type { SupportedLocale } from '@portal/contract';
 import { clinicWallTime } from '../booking/index.ts';
-import type { NewOutboxMessage } from '../notifications/index.ts';
+import { messageText, type NewOutboxMessage } from '../notifications/index.ts';
 
 /**
  * The e-mail a patient gets when they sign a form whose notifyPatient is set: which form,
@@ -7,29 +8,33 @@ import type { NewOutboxMessage } from '../notifications/index.ts';
  * page, where the signed form can be read after signing in. The answers are not in it:
  * e-mail is not where patient answers travel.
  */
-export function signedNotice(input: {
-  to: string;
-  formTitle: string;
-  examName: string;
-  signedAt: Date;
-  timeZone: string;
-  reference: string;
-  pageUrl: string;
-  providerName: string;
-}): NewOutboxMessage {
+export function signedNotice(
+  locale: SupportedLocale,
+  input: {
+    to: string;
+    formTitle: string;
+    examName: string;
+    signedAt: Date;
+    timeZone: string;
+    reference: string;
+    pageUrl: string;
+    providerName: string;
+  },
+): NewOutboxMessage {
+  const t = messageText(locale);
   const when = clinicWallTime(input.signedAt, input.timeZone);
   return {
     channel: 'EMAIL',
     template: 'consent-form-signed',
     recipient: input.to,
-    subject: `You signed "${input.formTitle}"`,
+    subject: t('consent_form_signed.subject', { form: input.formTitle }),
     bodyText: [
-      `You signed the consent form "${input.formTitle}" for your ${input.examName} on ${when}.`,
-      `Signature reference: ${input.reference}`,
+      t('consent_form_signed.signed', { form: input.formTitle, exam: input.examName, when }),
+      t('consent_form_signed.reference', { reference: input.reference }),
       '',
-      `You can read the signed form on your appointment page after signing in: ${input.pageUrl}`,
+      t('consent_form_signed.read', { link: input.pageUrl }),
       '',
-      `If you did not sign it, please call the clinic. ${input.providerName}`,
+      t('consent_form_signed.not_you', { providerName: input.providerName }),
     ].join('\n'),
     bodyHtml: null,
   };

@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProviderAttachmentReads } from '../attachments/index.ts';
+import type { ProviderCheckIns } from '../check-in/index.ts';
 import type { PatientChangeDecisions } from '../patient-changes/index.ts';
 import type { ProviderResultReleases } from '../results/index.ts';
 import { createApiKeyService } from './api-keys.service.ts';
+import { registerCheckInRoutes } from './check-in.routes.ts';
 import { registerIntegrationRoutes } from './integration.routes.ts';
 import { createIntegrationService } from './integration.service.ts';
 import { createIntegrationStore } from './integration-store.ts';
@@ -33,6 +35,8 @@ export interface IntegrationModuleDeps {
   patientChanges: PatientChangeDecisions;
   /** The results module's report releases. */
   results: ProviderResultReleases;
+  /** The check-in module's acknowledgements and list. */
+  checkIns: ProviderCheckIns;
 }
 
 export async function integrationModule(app: FastifyInstance, deps: IntegrationModuleDeps) {
@@ -46,6 +50,7 @@ export async function integrationModule(app: FastifyInstance, deps: IntegrationM
   registerIntegrationRoutes(app, { keys, service });
   registerPatientChangeRoutes(app, deps.patientChanges);
   registerResultReleaseRoutes(app, deps.results);
+  registerCheckInRoutes(app, deps.checkIns);
 }
 
 /** The operator's key management (`npm run api-key`): create, revoke, list. */

@@ -1,3 +1,7 @@
+import type { SupportedLocale } from '@portal/contract';
+import { escapeHtml } from '../../escape-html.ts';
+import { type CheckInInvitation, checkInSection } from './check-in-invitation.ts';
+import { messageText } from './message-catalogue.ts';
 import type { NewOutboxMessage } from './notifications.repository.ts';
 
 /** What a confirmation says; ids and names only, the link carries the booking key. */
@@ -20,78 +24,37 @@ export interface BookingNotice {
   lines: string[];
   /** The e-mail carries this key's appointments as calendar files (built when sent). */
   calendarBookingKey?: string;
+  /** The e-mail invites to check in from home, with a QR code per appointment. */
+  checkIn?: CheckInInvitation;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
-const headings: Record<BookingNotice['kind'], { subject: string; intro: string; sms: string }> = {
-  APPOINTMENT_CONFIRMATION: {
-    subject: 'Your appointment is confirmed',
-    intro: 'Your appointment is booked.',
-    sms: 'Your appointment is booked.',
-  },
-  PENDING_APPOINTMENT: {
-    subject: 'We have received your appointment',
-    intro: 'We have received your appointment. The clinic will confirm it shortly.',
-    sms: 'We have received your appointment; the clinic will confirm it shortly.',
-  },
-  BOOKING_REQUEST_CONFIRMATION: {
-    subject: 'We have received your booking request',
-    intro: 'We have received your booking request. The clinic will contact you to arrange a time.',
-    sms: 'We have received your booking request; the clinic will contact you.',
-  },
-  APPOINTMENT_CANCELED: {
-    subject: 'Your appointment is cancelled',
-    intro: 'Your appointment is cancelled. You can book again at any time.',
-    sms: 'Your appointment is cancelled.',
-  },
-  APPOINTMENT_RESCHEDULED: {
-    subject: 'Your appointment has moved',
-    intro: 'Your appointment has moved to a new time. Your earlier time is no longer booked.',
-    sms: 'Your appointment has moved to a new time.',
-  },
-  APPOINTMENT_CHANGED: {
-    subject: 'Your appointment has changed',
-    intro: 'Your appointment has changed. Your earlier appointment is no longer booked.',
-    sms: 'Your appointment has changed.',
-  },
-  APPOINTMENT_CANCEL_REQUESTED: {
-    subject: 'We have asked the clinic to cancel your appointment',
-    intro:
-      'We have asked the clinic to cancel your appointment. The clinic will contact you to confirm.',
-    sms: 'We have asked the clinic to cancel your appointment; they will contact you.',
-  },
-  BOOKING_REQUEST_CANCELED: {
-    subject: 'Your booking request is cancelled',
-    intro: 'Your booking request is cancelled. You can send a new one at any time.',
-    sms: 'Your booking request is cancelled.',
-  },
-};
-
 /** The e-mail and the SMS for one booking notice. */
-export function bookingNoticeMessages(notice: BookingNotice): NewOutboxMessage[] {
-  const heading = headings[notice.kind];
-  const subject = `${notice.providerName}: ${heading.subject}`;
+export function bookingNoticeMessages(
+  locale: SupportedLocale,
+  notice: BookingNotice,
+): NewOutboxMessage[] {
+  const t = messageText(locale);
+  const kind = notice.kind.toLowerCase();
+  const checkIn = notice.checkIn ? checkInSection(locale, notice.link, notice.checkIn) : null;
+  const subject = `${notice.providerName}: ${t(`${kind}.subject`)}`;
   const text = [
-    `Hello ${notice.firstName},`,
+    t('common.greeting', { firstName: notice.firstName }),
     '',
-    heading.intro,
+    t(`${kind}.intro`),
     '',
     ...notice.lines.map((line) => `- ${line}`),
     '',
-    `View or manage it here: ${notice.link}`,
+    t('booking_notice.manage_text', { link: notice.link }),
     '',
+    ...(checkIn ? [...checkIn.text, ''] : []),
     notice.providerName,
   ].join('\n');
   const html = [
-    `<p>Hello ${escapeHtml(notice.firstName)},</p>`,
-    `<p>${escapeHtml(heading.intro)}</p>`,
+    `<p>${t.html('common.greeting', { firstName: notice.firstName })}</p>`,
+    `<p>${t.html(`${kind}.intro`)}</p>`,
     `<ul>${notice.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-    `<p><a href="${escapeHtml(notice.link)}">View or manage it here</a></p>`,
+    `<p><a href="${escapeHtml(notice.link)}">${t.html('booking_notice.manage_link')}</a></p>`,
+    ...(checkIn?.html ?? []),
     `<p>${escapeHtml(notice.providerName)}</p>`,
   ].join('\n');
   return [
@@ -103,71 +66,103 @@ export function bookingNoticeMessages(notice: BookingNotice): NewOutboxMessage[]
       bodyText: text,
       bodyHtml: html,
       calendarBookingKey: notice.calendarBookingKey ?? null,
+      qrCodes: checkIn?.qrCodes ?? null,
     },
     {
       channel: 'SMS',
       template: notice.kind,
       recipient: notice.contactNumber,
       subject: null,
-      bodyText: `${notice.providerName}: ${heading.sms} ${notice.link}`,
+      bodyText: `${notice.providerName}: ${t(`${kind}.sms`)} ${notice.link}`,
       bodyHtml: null,
     },
   ];
 }
 
-/** The clinic's e-mail about a patient's request it must act on (no patient data but the link). */
-export function clinicRequestMessage(request: {
-  providerName: string;
-  clinicEmail: string;
-  subject: string;
-  lines: string[];
-  link: string;
-}): NewOutboxMessage {
-  const text = [...request.lines, '', `Booking: ${request.link}`, '', request.providerName].join(
-    '\n',
-  );
+/**
+ * The clinic's e-mail about a patient's request it must act on (a cancellation): no patient
+ * data but what is asked and the link. In the provider's language (en-AU unless overridden).
+ */
+export function clinicRequestMessage(
+  locale: SupportedLocale,
+  request: {
+    providerName: string;
+    clinicEmail: string;
+    /** The appointment's line ("MRI Knee, Parramatta, ..."). */
+    what: string;
+    reason: string | null;
+    note: string | null;
+    link: string;
+  },
+): NewOutboxMessage {
+  const t = messageText(locale);
+  const text = [
+    t('clinic_request.asks', { what: request.what }),
+    t('clinic_request.reason', {
+      reason: request.reason ?? t('clinic_request.reason_not_given'),
+    }),
+    ...(request.note ? [t('clinic_request.note', { note: request.note })] : []),
+    '',
+    t('clinic_request.booking', { link: request.link }),
+    '',
+    request.providerName,
+  ].join('\n');
   return {
     channel: 'EMAIL',
     template: 'CLINIC_REQUEST',
     recipient: request.clinicEmail,
-    subject: `${request.providerName}: ${request.subject}`,
+    subject: `${request.providerName}: ${t('clinic_request.subject')}`,
     bodyText: text,
     bodyHtml: null,
   };
 }
 
 /** A reminder of one booked appointment, with its confirm and cancel links. */
-export function reminderMessages(reminder: {
-  providerName: string;
-  firstName: string;
-  email: string;
-  contactNumber: string;
-  /** Already clinic-local ("MRI Knee, Parramatta, Mon 2 Mar 2026 09:00"). */
-  line: string;
-  confirmLink: string;
-  cancelLink: string;
-  manageLink: string;
-}): NewOutboxMessage[] {
-  const subject = `${reminder.providerName}: Reminder of your appointment`;
+export function reminderMessages(
+  locale: SupportedLocale,
+  reminder: {
+    providerName: string;
+    firstName: string;
+    email: string;
+    contactNumber: string;
+    /** Already clinic-local ("MRI Knee, Parramatta, Mon 2 Mar 2026 09:00"). */
+    line: string;
+    confirmLink: string;
+    cancelLink: string;
+    manageLink: string;
+    /** The e-mail invites to check in from home, with the appointment's QR code. */
+    checkIn?: CheckInInvitation;
+  },
+): NewOutboxMessage[] {
+  const t = messageText(locale);
+  const checkIn = reminder.checkIn
+    ? checkInSection(locale, reminder.manageLink, reminder.checkIn)
+    : null;
+  const subject = `${reminder.providerName}: ${t('appointment_reminder.subject')}`;
+  const link = (href: string, key: string) => ({
+    html: `<a href="${escapeHtml(href)}">${t.html(`appointment_reminder.${key}`)}</a>`,
+  });
   const text = [
-    `Hello ${reminder.firstName},`,
+    t('common.greeting', { firstName: reminder.firstName }),
     '',
-    'This is a reminder of your appointment:',
+    t('appointment_reminder.intro'),
     `- ${reminder.line}`,
     '',
-    `Please confirm you will attend: ${reminder.confirmLink}`,
-    `If you cannot come, cancel it so someone else can have the time: ${reminder.cancelLink}`,
-    `View or change your appointment: ${reminder.manageLink}`,
+    t('appointment_reminder.confirm_text', { link: reminder.confirmLink }),
+    t('appointment_reminder.cancel_text', { link: reminder.cancelLink }),
+    t('appointment_reminder.manage_text', { link: reminder.manageLink }),
     '',
+    ...(checkIn ? [...checkIn.text, ''] : []),
     reminder.providerName,
   ].join('\n');
   const html = [
-    `<p>Hello ${escapeHtml(reminder.firstName)},</p>`,
-    '<p>This is a reminder of your appointment:</p>',
+    `<p>${t.html('common.greeting', { firstName: reminder.firstName })}</p>`,
+    `<p>${t.html('appointment_reminder.intro')}</p>`,
     `<ul><li>${escapeHtml(reminder.line)}</li></ul>`,
-    `<p><a href="${escapeHtml(reminder.confirmLink)}">Confirm you will attend</a></p>`,
-    `<p><a href="${escapeHtml(reminder.cancelLink)}">Cancel the appointment</a> if you cannot come, so someone else can have the time.</p>`,
-    `<p><a href="${escapeHtml(reminder.manageLink)}">View or change your appointment</a></p>`,
+    `<p>${link(reminder.confirmLink, 'confirm_link').html}</p>`,
+    `<p>${t.html('appointment_reminder.cancel_html', { link: link(reminder.cancelLink, 'cancel_link') })}</p>`,
+    `<p>${link(reminder.manageLink, 'manage_link').html}</p>`,
+    ...(checkIn?.html ?? []),
     `<p>${escapeHtml(reminder.providerName)}</p>`,
   ].join('\n');
   return [
@@ -178,13 +173,18 @@ export function reminderMessages(reminder: {
       subject,
       bodyText: text,
       bodyHtml: html,
+      qrCodes: checkIn?.qrCodes ?? null,
     },
     {
       channel: 'SMS',
       template: 'APPOINTMENT_REMINDER',
       recipient: reminder.contactNumber,
       subject: null,
-      bodyText: `${reminder.providerName}: reminder, ${reminder.line}. Confirm: ${reminder.confirmLink} Cancel: ${reminder.cancelLink}`,
+      bodyText: `${reminder.providerName}: ${t('appointment_reminder.sms', {
+        line: reminder.line,
+        confirmLink: reminder.confirmLink,
+        cancelLink: reminder.cancelLink,
+      })}`,
       bodyHtml: null,
     },
   ];

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type AttachedWrite, attachedWrite } from '../../db/statement-parts.ts';
-import type { OutboxChannel, OutboxStatus } from '../../db/tables/booking-tables.ts';
+import type { InlineQrCode, OutboxChannel, OutboxStatus } from '../../db/tables/booking-tables.ts';
+
+export type { InlineQrCode };
 
 export interface NewOutboxMessage {
   channel: OutboxChannel;
@@ -12,6 +14,8 @@ export interface NewOutboxMessage {
   bodyHtml: string | null;
   /** An e-mail with this key's appointments attached as calendar files (built when sent). */
   calendarBookingKey?: string | null;
+  /** QR codes the e-mail's HTML shows as cid:{cid} images (drawn when sent). */
+  qrCodes?: InlineQrCode[] | null;
 }
 
 export interface OutboxMessageRow {
@@ -30,6 +34,7 @@ export interface OutboxMessageRow {
   createdAt: Date;
   sentAt: Date | null;
   calendarBookingKey: string | null;
+  qrCodes: InlineQrCode[] | null;
 }
 
 const columns = [
@@ -48,6 +53,7 @@ const columns = [
   'created_at',
   'sent_at',
   'calendar_booking_key',
+  'qr_codes',
 ] as const;
 
 type Row = {
@@ -66,6 +72,7 @@ type Row = {
   created_at: Date;
   sent_at: Date | null;
   calendar_booking_key: string | null;
+  qr_codes: InlineQrCode[] | null;
 };
 
 const toMessage = (row: Row): OutboxMessageRow => ({
@@ -84,7 +91,11 @@ const toMessage = (row: Row): OutboxMessageRow => ({
   createdAt: new Date(row.created_at),
   sentAt: row.sent_at ? new Date(row.sent_at) : null,
   calendarBookingKey: row.calendar_booking_key,
+  qrCodes: row.qr_codes,
 });
+
+const qrCodesJson = (message: NewOutboxMessage) =>
+  message.qrCodes?.length ? JSON.stringify(message.qrCodes) : null;
 
 /** Queues messages; call inside the transaction that creates what they announce. */
 export async function insertOutboxMessages(
@@ -114,6 +125,7 @@ export async function queueOutboxMessages(
         body_html: message.bodyHtml,
         next_attempt_at: now,
         calendar_booking_key: message.calendarBookingKey ?? null,
+        qr_codes: qrCodesJson(message),
       })),
     )
     .returning('id')
@@ -130,18 +142,19 @@ export async function queueOutboxMessages(
 export function queuedWithStatement(messages: NewOutboxMessage[], now: Date): AttachedWrite {
   return attachedWrite(
     (gate) => sql`INSERT INTO outbox_messages (channel, template, recipient, subject, body_text,
-      body_html, calendar_booking_key, next_attempt_at)
+      body_html, calendar_booking_key, qr_codes, next_attempt_at)
     SELECT v.channel, v.template, v.recipient, v.subject, v.body_text, v.body_html,
-      v.calendar_booking_key, ${now.toISOString()}::timestamptz
+      v.calendar_booking_key, v.qr_codes, ${now.toISOString()}::timestamptz
     FROM (VALUES ${sql.join(
       messages.map(
         (message, position) =>
           sql`(${position}::integer, ${message.channel}::text, ${message.template}::text,
             ${message.recipient}::text, ${message.subject}::text, ${message.bodyText}::text,
-            ${message.bodyHtml}::text, ${message.calendarBookingKey ?? null}::text)`,
+            ${message.bodyHtml}::text, ${message.calendarBookingKey ?? null}::text,
+            ${qrCodesJson(message)}::jsonb)`,
       ),
     )}) AS v (position, channel, template, recipient, subject, body_text, body_html,
-      calendar_booking_key)
+      calendar_booking_key, qr_codes)
     CROSS JOIN ${gate}
     ORDER BY v.position
     RETURNING id`,
@@ -160,7 +173,7 @@ export async function claimDueMessages(
   leaseUntil: Date,
   limit: number,
   /** Only these channels (a channel without real delivery in production waits). */
-  channels: ReadonlyArray<'EMAIL' | 'SMS'> = ['EMAIL', 'SMS'],
+  channels: ReadonlyArray<OutboxChannel> = ['EMAIL', 'SMS'],
 ): Promise<OutboxMessageRow[]> {
   const rows = await db
     .with('due', (qb) =>
@@ -187,12 +200,18 @@ export async function claimDueMessages(
   return (rows as Row[]).map(toMessage);
 }
 
-export async function markSent(db: Db, id: string, via: string, now: Date): Promise<void> {
-  await db
+/**
+ * Marks a delivered message SENT; false when it was no longer PENDING (another worker, whose
+ * lease this one outlived, settled it first): the first outcome stands.
+ */
+export async function markSent(db: Db, id: string, via: string, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('outbox_messages')
     .set({ status: 'SENT', sent_at: now, delivered_via: via, last_error: null })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A failed attempt: try again at `nextAttemptAt`, or give up (FAILED) when it is null. */
@@ -201,8 +220,8 @@ export async function markAttemptFailed(
   id: string,
   error: string,
   nextAttemptAt: Date | null,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('outbox_messages')
     .set(
       nextAttemptAt
@@ -210,7 +229,23 @@ export async function markAttemptFailed(
         : { last_error: error, status: 'FAILED' },
     )
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A FAILED message queued again as it was, under the same id (a webhook receiver drops a
+ * repeat by that id): PENDING, due now, its attempts counted afresh. False when not FAILED.
+ */
+export async function requeueFailedMessage(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'PENDING', attempts: 0, next_attempt_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Newest first, for the development outbox page, API and CLI. */

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../domain-error.ts';
+import { escapeHtml } from '../../escape-html.ts';
 import type { OutboxMessageRow } from './notifications.repository.ts';
 
 export interface DevOutboxReader {
@@ -29,12 +30,6 @@ const toDto = (message: OutboxMessageRow): DevOutboxMessage => ({
   sentAt: message.sentAt ? message.sentAt.toISOString() : null,
 });
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
 /** The development outbox as a plain page: every value escaped, bodies shown as text. */
 export function renderOutboxPage(messages: OutboxMessageRow[]): string {
   const items = messages
@@ -53,7 +48,7 @@ ${message.subject ? `<p><strong>${escapeHtml(message.subject)}</strong></p>` : '
 <meta name="robots" content="noindex"><title>Development outbox</title></head>
 <body>
 <h1>Development outbox</h1>
-<p>Messages that would have been e-mailed or texted (no SMTP_URL or SMS gateway is configured). Newest first.</p>
+<p>Messages that would have been e-mailed or texted (no SMTP_URL or SMS gateway is configured), and check-in events for the provider's webhook (no CHECK_IN_WEBHOOK_URL). Newest first.</p>
 ${items || '<p>No messages yet.</p>'}
 </body>
 </html>`;

@@ -12,7 +12,7 @@ describe('retryDelayMs', () => {
 
 describe('bookingNoticeMessages', () => {
   it('makes an escaped e-mail and a short SMS, both with the link', () => {
-    const [email, sms] = bookingNoticeMessages({
+    const [email, sms] = bookingNoticeMessages('en-AU', {
       kind: 'APPOINTMENT_CONFIRMATION',
       providerName: 'Imaging & Co',
       firstName: '<Ann>',

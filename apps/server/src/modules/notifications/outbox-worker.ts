@@ -2,13 +2,18 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MailAdapter, MailAttachment } from '../../adapters/mail.ts';
 import { createPeriodicTask } from '../../adapters/periodic-task.ts';
 import type { SmsAdapter } from '../../adapters/sms.ts';
+import type { WebhookAdapter } from '../../adapters/webhook.ts';
+import type { OutboxChannel } from '../../db/tables/booking-tables.ts';
 import type { OutboxMessageRow } from './notifications.repository.ts';
 import type { OutboxStore } from './outbox-store.ts';
+import { qrCodeAttachments } from './qr-codes.ts';
 
 export interface OutboxWorkerDeps {
   store: OutboxStore;
   mail: MailAdapter;
   sms: SmsAdapter;
+  /** WEBHOOK events (check-ins); without it they wait (leave WEBHOOK out of channels). */
+  webhook?: WebhookAdapter;
   clock: Clock;
   /** Attempts before a message is FAILED for good. */
   maxAttempts?: number;
@@ -19,8 +24,8 @@ export interface OutboxWorkerDeps {
   leaseMs?: number;
   batchSize?: number;
   pollIntervalMs?: number;
-  /** Channels to deliver (default both); messages of the others stay PENDING. */
-  channels?: ReadonlyArray<'EMAIL' | 'SMS'>;
+  /** Channels to deliver (default e-mail and SMS); messages of the others stay PENDING. */
+  channels?: ReadonlyArray<OutboxChannel>;
   /** Told about failures (ids and error text only; never recipients or bodies). */
   onError?: (error: unknown, messageId: string | null) => void;
   /**
@@ -66,10 +71,12 @@ export function createOutboxWorker(options: OutboxWorkerDeps): OutboxWorker {
 
   async function deliver(message: OutboxMessageRow): Promise<string> {
     if (message.channel === 'EMAIL') {
-      const attachments =
-        message.calendarBookingKey && options.calendarFiles
+      const attachments = [
+        ...(message.calendarBookingKey && options.calendarFiles
           ? await options.calendarFiles(message.calendarBookingKey)
-          : [];
+          : []),
+        ...(message.qrCodes ? await qrCodeAttachments(message.qrCodes) : []),
+      ];
       await mail.send({
         to: message.recipient,
         subject: message.subject ?? '',
@@ -78,6 +85,16 @@ export function createOutboxWorker(options: OutboxWorkerDeps): OutboxWorker {
         ...(attachments.length > 0 ? { attachments } : {}),
       });
       return mail.name;
+    }
+    if (message.channel === 'WEBHOOK') {
+      if (!options.webhook) throw new Error('No webhook adapter is configured.');
+      await options.webhook.send({
+        id: message.id,
+        type: message.subject ?? '',
+        createdAt: message.createdAt,
+        data: message.bodyText,
+      });
+      return options.webhook.name;
     }
     await sms.send({ to: message.recipient, text: message.bodyText });
     return sms.name;
@@ -96,7 +113,13 @@ export function createOutboxWorker(options: OutboxWorkerDeps): OutboxWorker {
     for (const message of claimed) {
       try {
         const via = await deliver(message);
-        await store.markSent(message.id, via, clock.now());
+        // A webhook's subject (the check-in) is settled with its message, in one transaction.
+        await store.transaction(async (tx) => {
+          const now = clock.now();
+          if ((await tx.markSent(message.id, via, now)) && message.channel === 'WEBHOOK') {
+            await tx.webhookDelivered(message.id, now);
+          }
+        });
         sent += 1;
       } catch (error) {
         failed += 1;
@@ -108,7 +131,12 @@ export function createOutboxWorker(options: OutboxWorkerDeps): OutboxWorker {
             : new Date(
                 clock.now().getTime() + retryDelayMs(message.attempts, baseDelayMs, maxDelayMs),
               );
-        await store.markAttemptFailed(message.id, text, next);
+        await store.transaction(async (tx) => {
+          const settled = await tx.markAttemptFailed(message.id, text, next);
+          if (settled && next === null && message.channel === 'WEBHOOK') {
+            await tx.webhookFailed(message.id, clock.now());
+          }
+        });
       }
     }
     return { claimed: claimed.length, sent, failed };

@@ -1,4 +1,4 @@
-import type { PatientDetailsConfig } from '@portal/contract';
+import type { PatientDetailsConfig, SupportedLocale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
@@ -12,6 +12,7 @@ import {
 import { createPatientChangesStore } from './patient-changes-store.ts';
 
 export type { Decider, PatientChangeDecisions } from './patient-change-decisions.ts';
+export { decisionMessages } from './patient-change-messages.ts';
 export {
   RequestNotPendingError,
   StaleRequestError,
@@ -55,10 +56,15 @@ export function patientChangeDecisions(deps: {
   db: Kysely<Database>;
   clock: Clock;
   providerName: string;
+  pendingRequestDays: number;
+  /** The provider's default locale (jsLocale): the e-mail when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
 }) {
   return createPatientChangeDecisions({
     store: createPatientChangesStore(deps.db),
     clock: deps.clock,
     providerName: deps.providerName,
+    pendingRequestDays: deps.pendingRequestDays,
+    defaultLocale: deps.defaultLocale,
   });
 }

@@ -2,10 +2,12 @@ import type {
   IntegrationPatientChange,
   PatientChangeField,
   PatientChangeStatus,
+  SupportedLocale,
 } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { RequestContext } from '../audit/index.ts';
+import { expireStaleRequests } from './patient-change-expiry.ts';
 import { decisionMessages } from './patient-change-messages.ts';
 import { RequestNotPendingError, StaleRequestError } from './patient-changes.errors.ts';
 import type { ChangeRequestRecord } from './patient-changes.repository.ts';
@@ -48,8 +50,15 @@ export function createPatientChangeDecisions(deps: {
   store: PatientChangesStore;
   clock: Clock;
   providerName: string;
+  /** config/patient-details.json's pendingRequestDays. */
+  pendingRequestDays: number;
+  /** The provider's default locale (jsLocale): when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
 }) {
-  const { store, clock, providerName } = deps;
+  const { store, clock, providerName, pendingRequestDays } = deps;
+  // The provider decides; the patient reads it later, in the language they booked in (035).
+  const localeOf = async (tx: PatientChangesStore, patientId: string) =>
+    (await tx.patientLocale(patientId)) ?? deps.defaultLocale;
 
   const audit = (
     tx: PatientChangesStore,
@@ -93,6 +102,7 @@ export function createPatientChangeDecisions(deps: {
       context: RequestContext,
     ): Promise<IntegrationPatientChange[]> {
       return store.transaction(async (tx) => {
+        await expireStaleRequests(tx, clock.now(), pendingRequestDays, context);
         const requests = await tx.listRequests(status, listLimit);
         const answer: IntegrationPatientChange[] = [];
         for (const request of requests) {
@@ -120,6 +130,7 @@ export function createPatientChangeDecisions(deps: {
       context: RequestContext,
     ): Promise<IntegrationPatientChange> {
       return store.transaction(async (tx) => {
+        await expireStaleRequests(tx, clock.now(), pendingRequestDays, context);
         const { request, patient } = await pendingWithPatient(tx, requestId);
         const stale = request.changes.filter(
           (change) =>
@@ -148,7 +159,7 @@ export function createPatientChangeDecisions(deps: {
         });
         const newEmail = request.changes.find((change) => change.field === 'email')?.newValue;
         await tx.enqueueMessages(
-          decisionMessages({
+          decisionMessages(await localeOf(tx, patient.id), {
             providerName,
             firstName: String(
               request.changes.find((change) => change.field === 'firstName')?.newValue ??
@@ -173,6 +184,7 @@ export function createPatientChangeDecisions(deps: {
       context: RequestContext,
     ): Promise<IntegrationPatientChange> {
       return store.transaction(async (tx) => {
+        await expireStaleRequests(tx, clock.now(), pendingRequestDays, context);
         const { request, patient } = await pendingWithPatient(tx, requestId);
         const decided = await tx.decideRequest(
           request.id,
@@ -184,7 +196,7 @@ export function createPatientChangeDecisions(deps: {
           withNote: note !== null,
         });
         await tx.enqueueMessages(
-          decisionMessages({
+          decisionMessages(await localeOf(tx, patient.id), {
             providerName,
             firstName: patient.firstName,
             recipients: [patient.email],

@@ -1,5 +1,7 @@
+import type { SupportedLocale } from '@portal/contract';
 import { type Db, storeTransaction } from '../../db/database.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
+import { patientLocale } from '../booking/index.ts';
 import { insertOutboxMessages, type NewOutboxMessage } from '../notifications/index.ts';
 import * as repository from './patient-changes.repository.ts';
 
@@ -18,6 +20,9 @@ export interface PatientChangesStore {
   insertRequest: OmitDb<typeof repository.insertRequest>;
   decideRequest: OmitDb<typeof repository.decideRequest>;
   listRequests: OmitDb<typeof repository.listRequests>;
+  expirePendingBefore: OmitDb<typeof repository.expirePendingBefore>;
+  /** The language the patient booked in, null when unknown (the booking module's). */
+  patientLocale(patientId: string): Promise<SupportedLocale | null>;
   insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
   enqueueMessages(messages: NewOutboxMessage[], now: Date): Promise<number>;
 }
@@ -36,6 +41,8 @@ export function createPatientChangesStore(db: Db): PatientChangesStore {
     insertRequest: (...args) => repository.insertRequest(db, ...args),
     decideRequest: (...args) => repository.decideRequest(db, ...args),
     listRequests: (...args) => repository.listRequests(db, ...args),
+    expirePendingBefore: (...args) => repository.expirePendingBefore(db, ...args),
+    patientLocale: (patientId) => patientLocale(db, patientId),
     insertAuditEvent: (event, now) => insertAuditEvent(db, event, now),
     enqueueMessages: (messages, now) => insertOutboxMessages(db, messages, now),
   };

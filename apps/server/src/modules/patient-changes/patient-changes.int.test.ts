@@ -128,6 +128,57 @@ describe('patient detail change requests', () => {
     expect(JSON.stringify(audit.details)).not.toContain('new.address');
   });
 
+  it('a request left undecided past pendingRequestDays expires: not accepted, and the patient may ask again', async () => {
+    const patient = await book();
+    const asked = await ask(patient.bookingKey, patient.cookie, {
+      origin: 'APPOINTMENT',
+      changes: { contactNumber: '0433 333 333' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = (asked.json() as PatientChangeResponse).pendingRequest!.id;
+    const before = (await patientRow(patient.bookingKey)).contact_number;
+    // 30 days (config/patient-details.json's default) and a minute ago.
+    await testApp.database.db
+      .updateTable('patient_change_requests')
+      .set({ requested_at: new Date(clock.now().getTime() - 30 * 86_400_000 - 60_000) })
+      .where('id', '=', id)
+      .execute();
+
+    const accepted = await provider(
+      'POST',
+      `/api/integration/patient_change_requests/${id}/accept`,
+    );
+    expect(accepted.statusCode).toBe(409);
+    expect((await patientRow(patient.bookingKey)).contact_number).toBe(before);
+    const expired = await provider(
+      'GET',
+      '/api/integration/patient_change_requests?status=EXPIRED',
+    );
+    expect((expired.json().requests as IntegrationPatientChange[]).map((r) => r.id)).toContain(id);
+    expect(
+      (await state(patient.bookingKey, patient.cookie)).patientChangeDetails.pendingRequest,
+    ).toBeNull();
+    const audit = await testApp.database.db
+      .selectFrom('audit_events')
+      .select(['actor', 'details'])
+      .where('action', '=', 'patient-change.expired')
+      .where('subject_id', '=', id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor).toBe('system');
+    expect(JSON.stringify(audit[0]!.details)).not.toContain('0433');
+
+    const again = await ask(patient.bookingKey, patient.cookie, {
+      origin: 'APPOINTMENT',
+      changes: { contactNumber: '0433 333 333' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    // A request younger than the limit stays pending.
+    expect(
+      (await state(patient.bookingKey, patient.cookie)).patientChangeDetails.pendingRequest?.id,
+    ).toBe((again.json() as PatientChangeResponse).pendingRequest!.id);
+  });
+
   it('accept through the integration endpoint changes the record and e-mails the patient', async () => {
     const patient = await book();
     const asked = await ask(patient.bookingKey, patient.cookie, {

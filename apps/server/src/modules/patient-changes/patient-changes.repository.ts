@@ -268,3 +268,19 @@ export async function listRequests(
     .execute();
   return rows.map(toRequest);
 }
+
+/** Ends every PENDING request made before `cutoff` as EXPIRED; answers the ones it ended. */
+export async function expirePendingBefore(
+  db: Db,
+  cutoff: Date,
+  now: Date,
+): Promise<ChangeRequestRecord[]> {
+  const rows = await db
+    .updateTable('patient_change_requests')
+    .set({ status: 'EXPIRED', decided_at: now, decided_by: 'system', decision_note: null })
+    .where('status', '=', 'PENDING')
+    .where('requested_at', '<', cutoff)
+    .returning(requestColumns)
+    .execute();
+  return rows.map(toRequest);
+}

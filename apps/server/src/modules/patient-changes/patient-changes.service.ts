@@ -13,6 +13,7 @@ import {
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { RequestContext } from '../audit/index.ts';
+import { expireStaleRequests } from './patient-change-expiry.ts';
 import {
   FieldNotChangeableError,
   FieldRequiredError,
@@ -136,6 +137,7 @@ export function createPatientChangesService(deps: PatientChangesServiceDeps) {
     ): Promise<PatientDetailsState> {
       const outcome = await outcomeOf(bookingKey, scope);
       return store.transaction(async (tx) => {
+        await expireStaleRequests(tx, clock.now(), settings.pendingRequestDays, context);
         const patient = await patientOf(tx, bookingKey, scope, false);
         const pending = await tx.findPendingOfPatient(patient.id);
         await audit(
@@ -175,6 +177,7 @@ export function createPatientChangesService(deps: PatientChangesServiceDeps) {
       const asked = checkedValues(body);
       const outcome = await outcomeOf(bookingKey, scope);
       return store.transaction(async (tx) => {
+        await expireStaleRequests(tx, clock.now(), settings.pendingRequestDays, context);
         const patient = await patientOf(tx, bookingKey, scope);
         if (await tx.findPendingOfPatient(patient.id)) {
           throw new RequestPendingError('A request is already waiting for the clinic.');
@@ -229,6 +232,7 @@ export function createPatientChangesService(deps: PatientChangesServiceDeps) {
       context: RequestContext,
     ): Promise<PatientChangeResponse> {
       return store.transaction(async (tx) => {
+        await expireStaleRequests(tx, clock.now(), settings.pendingRequestDays, context);
         const patient = await patientOf(tx, bookingKey, scope);
         const request = await tx.findRequest(requestId, true);
         // Another record's request reads as none at all.

@@ -23,6 +23,10 @@ export {
 } from './questionnaire-config.ts';
 export type { SyncResult } from './questionnaire-sync.ts';
 export type { GateItem, QuestionnairesService } from './questionnaires.service.ts';
+export {
+  currentReferrerFeedbackQuestionnaire,
+  type ReferrerQuestionnaire,
+} from './referrer-questionnaires.ts';
 
 /** Writes config/questionnaires to the database (server.ts, at start; questionnaire-sync.ts). */
 export function syncQuestionnaires(
@@ -36,7 +40,8 @@ export function syncQuestionnaires(
 /**
  * For the patient portal (docs/product/patient-portal.md#manage): whether an unanswered
  * questionnaire of `type` applies to this appointment. A CANCEL_APPOINTMENT_PATIENT one
- * stands before a cancel (saving it cancels); a DECLINE_APPOINTMENT one offers declining.
+ * stands before a cancel (saving it cancels); a DECLINE_APPOINTMENT one offers declining; a
+ * FEEDBACK one is the kiosk's FEEDBACK step (docs/product/kiosk.md#check-in).
  */
 export function createAppointmentQuestionnaireCheck(deps: { db: Kysely<Database>; clock: Clock }) {
   const service = createSecuredQuestionnairesService({
@@ -47,7 +52,7 @@ export function createAppointmentQuestionnaireCheck(deps: { db: Kysely<Database>
   return async (
     bookingKey: string,
     appointmentId: string,
-    type: 'CANCEL_APPOINTMENT_PATIENT' | 'DECLINE_APPOINTMENT',
+    type: 'CANCEL_APPOINTMENT_PATIENT' | 'DECLINE_APPOINTMENT' | 'FEEDBACK',
   ): Promise<boolean> => {
     const listing = await service.listForAppointments(bookingKey, { appointmentId, type });
     const answered = new Set(listing.examQuestionnaireAnswers.map((a) => a.questionnaireId));

@@ -1,14 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   bookingFlowQuestionnaireTypes,
   modalSizeValues,
   type QuestionnaireType,
+  questionnaireAudienceSchema,
   questionnaireTypeSchema,
   slugSchema,
 } from '@portal/contract';
 import { ExpressionRunner } from 'survey-core';
 import { z } from 'zod';
+import { readConfigDirectory } from '../../config/config-directory.ts';
 import { ProviderConfigError } from '../../config/provider-config.ts';
 
 /**
@@ -123,6 +123,12 @@ const questionSchema = z.discriminatedUnion('type', [
     rateStep: z.number().int().positive().optional(),
     minRateDescription: localText.optional(),
     maxRateDescription: localText.optional(),
+    /**
+     * auto (SurveyJS's default) draws a drop-down where the values do not fit (phones), whose
+     * popup a keyboard cannot leave but by Cancel; buttons keeps them radios everywhere.
+     */
+    displayMode: z.enum(['auto', 'buttons', 'dropdown']).optional(),
+    rateDescriptionLocation: z.enum(['leftRight', 'top', 'bottom', 'topBottom']).optional(),
   }),
   z.strictObject({
     type: z.literal('text'),
@@ -215,6 +221,11 @@ export const questionnaireConfigSchema = z.strictObject({
   slug: slugSchema,
   type: questionnaireTypeSchema,
   title: z.string().min(1).max(200),
+  /**
+   * Who is asked: PATIENT (the default) or REFERRER, a FEEDBACK questionnaire on the report-quality
+   * feedback page, which no listing for patients shows (decision 033).
+   */
+  audience: questionnaireAudienceSchema.default('PATIENT'),
   modalSize: z.enum(modalSizeValues).default('LG'),
   showClosingConfirmation: z.boolean().default(false),
   /** Asked for every exam. Otherwise for `examSlugs` and exams of `modalitySlugs`. */
@@ -297,6 +308,12 @@ function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): st
   if (config.requiredBeforeBooking && !requirableTypes.has(config.type)) {
     problems.push(`requiredBeforeBooking: a ${config.type} questionnaire cannot be required`);
   }
+  // The feedback page is the one place a referrer answers (docs/product/images.md).
+  if (config.audience === 'REFERRER' && config.type !== 'FEEDBACK') {
+    problems.push(
+      `audience: a ${config.type} questionnaire cannot be for referrers (FEEDBACK only)`,
+    );
+  }
   if (!config.general && config.examSlugs.length === 0 && config.modalitySlugs.length === 0) {
     problems.push('general, examSlugs or modalitySlugs: the questionnaire is attached to nothing');
   }
@@ -308,30 +325,11 @@ function definitionProblems(config: QuestionnaireConfig, slugs: Set<string>): st
  * questionnaires. Collects every problem, then throws ProviderConfigError.
  */
 export function loadQuestionnaireConfig(configDir: string): QuestionnaireConfig[] {
-  const dir = join(configDir, 'questionnaires');
-  if (!existsSync(dir)) return [];
-  const problems: string[] = [];
-  const loaded: Array<{ file: string; config: QuestionnaireConfig }> = [];
-  for (const fileName of readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()) {
-    const file = `config/questionnaires/${fileName}`;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(join(dir, fileName), 'utf8'));
-    } catch (error) {
-      problems.push(`${file}: not valid JSON (${(error as Error).message})`);
-      continue;
-    }
-    const result = questionnaireConfigSchema.safeParse(raw);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        problems.push(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-      }
-      continue;
-    }
-    loaded.push({ file, config: result.data });
-  }
+  const { files: loaded, problems } = readConfigDirectory(
+    configDir,
+    'questionnaires',
+    questionnaireConfigSchema,
+  );
   const slugs = new Set<string>();
   for (const { file, config } of loaded) {
     if (slugs.has(config.slug)) problems.push(`${file}: slug ${config.slug} is used twice`);

@@ -33,7 +33,7 @@ export interface QuestionnaireStore {
   ): Promise<void>;
   updateQuestionnaire(
     id: string,
-    set: { currentVersion: number; sortOrder: number; active: boolean },
+    set: Parameters<typeof repository.updateQuestionnaire>[2],
     now: Date,
   ): Promise<void>;
   examModalities(

@@ -27,13 +27,15 @@ export async function syncQuestionnaires(
     const existing = new Map((await tx.listAllCurrentDefinitions()).map((row) => [row.slug, row]));
     const result: SyncResult = { created: [], updated: [], deactivated: [] };
     for (const config of configs) {
-      const { outcomes, order, ...rest } = config;
+      // Neither the order nor the audience (who is asked) changes what answers mean: no version.
+      const { outcomes, order, audience, ...rest } = config;
       const contentHash = createHash('sha256')
         .update(JSON.stringify({ ...rest, outcomes }))
         .digest('hex');
       const version: NewVersion = {
         slug: config.slug,
         sortOrder: order,
+        audience,
         type: config.type,
         title: config.title,
         modalSize: config.modalSize,
@@ -59,10 +61,15 @@ export async function syncQuestionnaires(
         await tx.insertVersion(current.id, currentVersion, version, now);
         result.updated.push(config.slug);
       }
-      if (currentVersion !== current.version || current.sortOrder !== order || !current.active) {
+      if (
+        currentVersion !== current.version ||
+        current.sortOrder !== order ||
+        current.audience !== audience ||
+        !current.active
+      ) {
         await tx.updateQuestionnaire(
           current.id,
-          { currentVersion, sortOrder: order, active: true },
+          { currentVersion, sortOrder: order, audience, active: true },
           now,
         );
       }
@@ -71,7 +78,12 @@ export async function syncQuestionnaires(
       if (!gone.active) continue;
       await tx.updateQuestionnaire(
         gone.id,
-        { currentVersion: gone.version, sortOrder: gone.sortOrder, active: false },
+        {
+          currentVersion: gone.version,
+          sortOrder: gone.sortOrder,
+          audience: gone.audience,
+          active: false,
+        },
         now,
       );
       result.deactivated.push(gone.slug);

@@ -1,4 +1,4 @@
-import type { ModalSize, QuestionnaireType } from '@portal/contract';
+import type { ModalSize, QuestionnaireAudience, QuestionnaireType } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OutcomeRule, SurveyConfig } from './questionnaire-config.ts';
@@ -11,6 +11,7 @@ export interface DefinitionRow {
   currentVersion: number;
   active: boolean;
   sortOrder: number;
+  audience: QuestionnaireAudience;
   type: QuestionnaireType;
   title: string;
   modalSize: ModalSize;
@@ -35,6 +36,7 @@ function definitionQuery(db: Db) {
       'q.current_version as currentVersion',
       'q.active',
       'q.sort_order as sortOrder',
+      'q.audience',
       'v.type',
       'v.title',
       'v.modal_size as modalSize',
@@ -51,11 +53,19 @@ function definitionQuery(db: Db) {
 
 const asDefinition = (row: Record<string, unknown>) => row as unknown as DefinitionRow;
 
-/** Active definitions at their current version, in asking order. */
-export async function listCurrentDefinitions(db: Db): Promise<DefinitionRow[]> {
+/**
+ * Active definitions at their current version, in asking order, of one audience: patients'
+ * by default, so no listing for patients (booking flow, appointments, kiosk) ever sees one
+ * meant for referrers (decision 033).
+ */
+export async function listCurrentDefinitions(
+  db: Db,
+  audience: QuestionnaireAudience = 'PATIENT',
+): Promise<DefinitionRow[]> {
   const rows = await definitionQuery(db)
     .whereRef('v.version', '=', 'q.current_version')
     .where('q.active', '=', true)
+    .where('q.audience', '=', audience)
     .orderBy('q.sort_order')
     .orderBy('v.title')
     .execute();
@@ -86,6 +96,7 @@ export async function findVersions(
 export interface NewVersion {
   slug: string;
   sortOrder: number;
+  audience: QuestionnaireAudience;
   type: QuestionnaireType;
   title: string;
   modalSize: ModalSize;
@@ -106,6 +117,7 @@ export async function insertQuestionnaire(db: Db, input: NewVersion, now: Date):
       slug: input.slug,
       current_version: 1,
       sort_order: input.sortOrder,
+      audience: input.audience,
       created_at: now,
       updated_at: now,
     })
@@ -146,7 +158,12 @@ export async function insertVersion(
 export async function updateQuestionnaire(
   db: Db,
   id: string,
-  set: { currentVersion: number; sortOrder: number; active: boolean },
+  set: {
+    currentVersion: number;
+    sortOrder: number;
+    audience: QuestionnaireAudience;
+    active: boolean;
+  },
   now: Date,
 ): Promise<void> {
   await db
@@ -154,6 +171,7 @@ export async function updateQuestionnaire(
     .set({
       current_version: set.currentVersion,
       sort_order: set.sortOrder,
+      audience: set.audience,
       active: set.active,
       updated_at: now,
     })

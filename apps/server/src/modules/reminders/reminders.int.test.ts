@@ -39,6 +39,7 @@ beforeAll(async () => {
     leadHours: [72, 24],
     publicUrl: testApp.env.publicUrl,
     providerName: 'Test Radiology',
+    defaultLocale: 'en-AU',
     sessionSecret: testApp.env.sessionSecret,
   });
 });

@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentLinkAction } from '../../db/tables/reminder-tables.ts';
@@ -13,6 +14,8 @@ export interface DueReminder {
   firstName: string;
   email: string;
   contactNumber: string;
+  /** The language the patient booked in (migration 027), null when none was named (029). */
+  locale: SupportedLocale | null;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function listDueReminders(
       'patients.first_name as firstName',
       'patients.email',
       'patients.contact_number as contactNumber',
+      'patients.locale',
     ])
     .where('appointments.status', '=', 'BOOKED')
     .where(sql<boolean>`appointments.starts_at - ${lead} <= ${now}`)

@@ -1,4 +1,8 @@
-import type { AppointmentLinkActionResponse, AppointmentLinkResponse } from '@portal/contract';
+import type {
+  AppointmentLinkActionResponse,
+  AppointmentLinkResponse,
+  SupportedLocale,
+} from '@portal/contract';
 import { patientPortalErrorCodes } from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { createPeriodicTask } from '../../adapters/periodic-task.ts';
@@ -25,7 +29,11 @@ export interface RemindersDeps {
   leadHours: number[];
   publicUrl: string;
   providerName: string;
+  /** The provider's default locale (jsLocale): reminders of a patient whose locale is unknown. */
+  defaultLocale: SupportedLocale;
   sessionSecret: string;
+  /** The e-mail's check-in invitation: checkIn.priorMinutes, or null when check-in is off. */
+  checkInPriorMinutes?: number | null;
 }
 
 /**
@@ -38,7 +46,7 @@ export interface RemindersDeps {
 export function createReminderScheduler(
   deps: RemindersDeps & { batchSize?: number; intervalMs?: number; onError?: (e: unknown) => void },
 ) {
-  const { store, clock, publicUrl, providerName } = deps;
+  const { store, clock, publicUrl, providerName, defaultLocale } = deps;
   const key = actionLinkKey(deps.sessionSecret);
   const batchSize = deps.batchSize ?? 200;
   const leads = [...new Set(deps.leadHours)].sort((a, b) => b - a);
@@ -60,16 +68,22 @@ export function createReminderScheduler(
         });
         links[action] = `${publicUrl}/appointment-links/${signed.token}`;
       }
+      const line = `${due.examName}, ${due.clinicName}, ${clinicWallTime(due.startsAt, due.timeZone)}`;
+      const priorMinutes = deps.checkInPriorMinutes ?? null;
       const ids = await tx.queueMessages(
-        reminderMessages({
+        reminderMessages(due.locale ?? defaultLocale, {
           providerName,
           firstName: due.firstName,
           email: due.email,
           contactNumber: due.contactNumber,
-          line: `${due.examName}, ${due.clinicName}, ${clinicWallTime(due.startsAt, due.timeZone)}`,
+          line,
           confirmLink: links.CONFIRM,
           cancelLink: links.CANCEL,
           manageLink: `${publicUrl}/appointments/${due.bookingKey}`,
+          // Its QR code opens check-in on the patient's phone (docs/product/check-in.md#qr-codes).
+          ...(priorMinutes === null
+            ? {}
+            : { checkIn: { priorMinutes, appointments: [{ id: due.appointmentId, line }] } }),
         }),
         now,
       );

@@ -1,4 +1,4 @@
-import type { ResultsConfig } from '@portal/contract';
+import type { ResultsConfig, SupportedLocale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
@@ -6,11 +6,14 @@ import type { Database } from '../../db/database.ts';
 import type { SharedResultsAccess } from '../authentication/index.ts';
 import { createProviderResultReleases } from './provider-releases.ts';
 import { registerResultsRoutes } from './results.routes.ts';
-import { createResultsService } from './results.service.ts';
+import { createResultsService, type ResultImages } from './results.service.ts';
 import { createResultsStore } from './results-store.ts';
 import { createSharesService } from './shares.service.ts';
 
 export type { ProviderResultReleases } from './provider-releases.ts';
+export { type ReleasedReport, type ReleasedReports, releasedReports } from './released-reports.ts';
+export type { ResultImages } from './results.service.ts';
+export { resultReadyMessage, shareAccessNotice, shareLinkMessage } from './share-messages.ts';
 export { newShareToken } from './shares.service.ts';
 
 export interface ResultsModuleDeps {
@@ -20,6 +23,10 @@ export interface ResultsModuleDeps {
   providerName: string;
   /** PUBLIC_URL: the shared links point there. */
   publicUrl: string;
+  /** The provider's default locale (jsLocale): messages when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
+  /** The image viewer's "which studies does the PACS hold" (absent: no images). */
+  images?: ResultImages;
 }
 
 const sharesOf = (deps: ResultsModuleDeps) =>
@@ -29,6 +36,7 @@ const sharesOf = (deps: ResultsModuleDeps) =>
     settings: deps.settings,
     providerName: deps.providerName,
     publicUrl: deps.publicUrl,
+    defaultLocale: deps.defaultLocale,
   });
 
 /**
@@ -42,6 +50,7 @@ export async function resultsModule(app: FastifyInstance, deps: ResultsModuleDep
     settings: deps.settings,
     countedCheck: (bookingKey, caller, check) =>
       app.authentication.countedCheck(bookingKey, { ...caller, tokenHash: null }, check),
+    ...(deps.images ? { images: deps.images } : {}),
   });
   registerResultsRoutes(app, { results, shares: sharesOf(deps) });
 }
@@ -57,6 +66,7 @@ export function providerResultReleases(deps: {
   clock: Clock;
   providerName: string;
   publicUrl: string;
+  defaultLocale: SupportedLocale;
 }) {
   return createProviderResultReleases({ ...deps, store: createResultsStore(deps.db) });
 }

@@ -1,4 +1,8 @@
-import type { ResultReleaseRequest, ResultReleaseResponse } from '@portal/contract';
+import type {
+  ResultReleaseRequest,
+  ResultReleaseResponse,
+  SupportedLocale,
+} from '@portal/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { RequestContext } from '../audit/index.ts';
@@ -13,11 +17,16 @@ import { resultReadyMessage } from './share-messages.ts';
  * first release tells the patient where to read it (a replacement does not: one e-mail a result).
  */
 export function createProviderResultReleases(deps: {
-  store: Pick<ResultsStore, 'resultOfAppointment' | 'patientOfKey' | 'transaction'>;
+  store: Pick<
+    ResultsStore,
+    'resultOfAppointment' | 'patientOfKey' | 'patientLocale' | 'transaction'
+  >;
   clock: Clock;
   providerName: string;
   /** PUBLIC_URL: the results page the patient's e-mail links to. */
   publicUrl: string;
+  /** The provider's default locale (jsLocale): when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
 }) {
   const { store, clock } = deps;
   return {
@@ -40,7 +49,8 @@ export function createProviderResultReleases(deps: {
           const link = `${deps.publicUrl}/appointments/${encodeURIComponent(bookingKey)}/result`;
           await tx.enqueueMessages(
             [
-              resultReadyMessage({
+              // No patient at a screen: the language they booked in (decision 035).
+              resultReadyMessage((await tx.patientLocale(patient.id)) ?? deps.defaultLocale, {
                 recipient: patient.email,
                 providerName: deps.providerName,
                 firstName: patient.firstName,
@@ -55,6 +65,7 @@ export function createProviderResultReleases(deps: {
           appointmentId,
           title: request.reportTitle,
           text: request.reportText,
+          accessionNumber: request.accessionNumber,
           at: now,
           by: caller.actor,
         });

@@ -1,5 +1,7 @@
+import type { SupportedLocale } from '@portal/contract';
 import { type Db, storeTransaction } from '../../db/database.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
+import { patientLocale } from '../booking/index.ts';
 import { insertOutboxMessages, type NewOutboxMessage } from '../notifications/index.ts';
 import * as results from './results.repository.ts';
 import * as shares from './shares.repository.ts';
@@ -17,6 +19,8 @@ export interface ResultsStore {
   ): Promise<results.ResultRow | undefined>;
   historyOfPatient(patient: results.PatientRow): Promise<results.ResultRow[]>;
   patientOfKey(bookingKey: string): Promise<results.PatientRow | undefined>;
+  /** The language the patient booked in, null when unknown (the booking module's). */
+  patientLocale(patientId: string): Promise<SupportedLocale | null>;
   upsertResult(result: Parameters<typeof results.upsertResult>[1]): Promise<void>;
   insertShare(share: shares.NewShare): Promise<shares.ShareRow>;
   sharesOfKey(bookingKey: string): Promise<shares.ShareRow[]>;
@@ -41,6 +45,7 @@ export function createResultsStore(db: Db): ResultsStore {
       results.resultOfAppointment(db, bookingKey, appointmentId),
     historyOfPatient: (patient) => results.historyOfPatient(db, patient),
     patientOfKey: (bookingKey) => results.patientOfKey(db, bookingKey),
+    patientLocale: (patientId) => patientLocale(db, patientId),
     upsertResult: (result) => results.upsertResult(db, result),
     insertShare: (share) => shares.insertShare(db, share),
     sharesOfKey: (bookingKey) => shares.sharesOfKey(db, bookingKey),

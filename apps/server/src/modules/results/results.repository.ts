@@ -14,6 +14,8 @@ export interface ResultRow {
   reportTitle: string | null;
   reportText: string | null;
   releasedAt: Date | null;
+  /** The study's accession number in the PACS (migration 025), when the provider gave one. */
+  accessionNumber: string | null;
 }
 
 /** The patient behind a booking key: what matching and notices need. */
@@ -46,6 +48,7 @@ function resultQuery(db: Db) {
       'appointment_results.report_title as reportTitle',
       'appointment_results.report_text as reportText',
       'appointment_results.released_at as releasedAt',
+      'appointment_results.accession_number as accessionNumber',
     ])
     .where('appointments.replaced_by', 'is', null)
     .orderBy('appointments.starts_at', 'desc');
@@ -75,6 +78,25 @@ export async function resultOfAppointment(
   const row = await resultQuery(db)
     .where('appointments.booking_key', '=', bookingKey)
     .where('appointments.id', '=', appointmentId)
+    .executeTakeFirst();
+  return row && toResultRow(row);
+}
+
+/**
+ * The newest released report of a completed appointment with this accession number (migration
+ * 025), or undefined when none has been released for the study yet.
+ */
+export async function releasedResultOfAccession(
+  db: Db,
+  accessionNumber: string,
+): Promise<ResultRow | undefined> {
+  const row = await resultQuery(db)
+    .where('appointment_results.accession_number', '=', accessionNumber)
+    .where('appointment_results.released_at', 'is not', null)
+    .where('appointments.status', '=', 'COMPLETED')
+    .clearOrderBy()
+    .orderBy('appointment_results.released_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
   return row && toResultRow(row);
 }
@@ -123,7 +145,14 @@ export async function patientOfKey(db: Db, bookingKey: string): Promise<PatientR
 /** Releases (or replaces) an appointment's report. */
 export async function upsertResult(
   db: Db,
-  result: { appointmentId: string; title: string; text: string; at: Date; by: string },
+  result: {
+    appointmentId: string;
+    title: string;
+    text: string;
+    at: Date;
+    by: string;
+    accessionNumber?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .insertInto('appointment_results')
@@ -133,6 +162,7 @@ export async function upsertResult(
       report_text: result.text,
       released_at: result.at,
       released_by: result.by,
+      accession_number: result.accessionNumber ?? null,
     })
     .onConflict((oc) =>
       oc.column('appointment_id').doUpdateSet({
@@ -140,6 +170,7 @@ export async function upsertResult(
         report_text: result.text,
         released_at: result.at,
         released_by: result.by,
+        ...(result.accessionNumber ? { accession_number: result.accessionNumber } : {}),
       }),
     )
     .execute();

@@ -28,6 +28,15 @@ export interface ResultsCaller {
 }
 
 /** An identity check counted with the sign-in attempts (the authentication service's). */
+/**
+ * The PACS's side of "View images" (docs/product/images.md): of these accession numbers, the
+ * ones it holds a study for. Answers an empty set, never an error, when the PACS is down, so
+ * results still show.
+ */
+export interface ResultImages {
+  available(accessionNumbers: string[]): Promise<Set<string>>;
+}
+
 export type CountedCheck = (
   bookingKey: string,
   caller: ResultsCaller,
@@ -89,7 +98,9 @@ export function resultsView(
         row.releasedAt && row.reportTitle !== null
           ? { title: row.reportTitle, text: row.reportText ?? '' }
           : null,
+      // Set by withImages once the PACS was asked; a result not yet released shows none.
       imagesAvailable: false,
+      accessionNumber: row.releasedAt ? row.accessionNumber : null,
     })),
   };
 }
@@ -115,6 +126,8 @@ export function createResultsService(deps: {
   clock: Clock;
   settings: ResultsConfig;
   countedCheck: CountedCheck;
+  /** Which accession numbers the PACS holds (the image viewer module); absent: none. */
+  images?: ResultImages;
 }) {
   const { store, clock, settings } = deps;
   const audit = resultsAudit(store, clock);
@@ -124,6 +137,21 @@ export function createResultsService(deps: {
     if (!patient) throw new NotFoundError('There are no appointments under this key.');
     return patient;
   }
+
+  const withImages = async (view: ReturnType<typeof resultsView>) => {
+    const numbers = view.results.flatMap((result) =>
+      result.accessionNumber ? [result.accessionNumber] : [],
+    );
+    if (!deps.images || numbers.length === 0) return view;
+    const held = await deps.images.available(numbers);
+    return {
+      ...view,
+      results: view.results.map((result) => ({
+        ...result,
+        imagesAvailable: result.accessionNumber !== null && held.has(result.accessionNumber),
+      })),
+    };
+  };
 
   const respond = (
     bookingKey: string,
@@ -143,7 +171,7 @@ export function createResultsService(deps: {
     async result(bookingKey: string, caller: ResultsCaller): Promise<ResultsResponse> {
       const patient = await patientOf(bookingKey);
       const rows = await store.resultsOfKey(bookingKey);
-      const view = resultsView(rows, clock.now(), settings);
+      const view = await withImages(resultsView(rows, clock.now(), settings));
       await audit(caller, 'patient-data.read', bookingKey, {
         what: 'results',
         count: view.results.length,
@@ -156,7 +184,7 @@ export function createResultsService(deps: {
     async history(bookingKey: string, caller: ResultsCaller): Promise<ResultsResponse> {
       const patient = await patientOf(bookingKey);
       const rows = await store.historyOfPatient(patient);
-      const view = resultsView(rows, clock.now(), settings);
+      const view = await withImages(resultsView(rows, clock.now(), settings));
       await audit(caller, 'patient-data.read', bookingKey, {
         what: 'results-history',
         count: view.results.length,

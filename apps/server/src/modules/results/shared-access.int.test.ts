@@ -191,6 +191,7 @@ describe('tokens that open nothing', () => {
       settings: provider.patientPortal.results,
       providerName: provider.radiology.name,
       publicUrl: testApp.env.publicUrl,
+      defaultLocale: 'en-AU',
     });
     let opened = 0;
     for (let index = 0; index < 10_000; index += 1) {

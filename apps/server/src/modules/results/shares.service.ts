@@ -6,6 +6,7 @@ import {
   type SharedAccessListResponse,
   type SharedAccessRecord,
   type ShareRequest,
+  type SupportedLocale,
   sharePhonePattern,
   tenDigitPattern,
 } from '@portal/contract';
@@ -81,8 +82,13 @@ export function createSharesService(deps: {
   settings: ResultsConfig;
   providerName: string;
   publicUrl: string;
+  /** The provider's default locale (jsLocale): when the patient's is unknown. */
+  defaultLocale: SupportedLocale;
 }) {
   const { store, clock, settings, providerName } = deps;
+  /** The language the sharing patient booked in, else the provider's (decision 035). */
+  const localeOf = async (source: Pick<ResultsStore, 'patientLocale'>, patientId: string) =>
+    (await source.patientLocale(patientId)) ?? deps.defaultLocale;
   const audit = resultsAudit(store, clock);
   const isActive = (share: ShareRow, now: Date) =>
     share.revokedAt === null && share.expiresAt.getTime() > now.getTime();
@@ -108,7 +114,7 @@ export function createSharesService(deps: {
       if (notice) {
         await tx.enqueueMessages(
           [
-            shareAccessNotice({
+            shareAccessNotice(await localeOf(tx, patient.id), {
               recipient: patient.email,
               providerName,
               firstName: patient.firstName,
@@ -219,7 +225,12 @@ export function createSharesService(deps: {
         });
         await tx.enqueueMessages(
           [
-            shareLinkMessage({
+            // A recipient is not the patient, and the portal knows only the address typed for
+            // them: the sharing patient's language, since the patient chose them (most likely
+            // sharing it), the message is about the patient, and they can explain it. The
+            // provider's default would fail a family member who reads only the patient's.
+            // Decision 035.
+            shareLinkMessage(await localeOf(tx, patient.id), {
               channel,
               recipient: contact,
               recipientName: share.contactName,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeConfig } from '../../testing/fixtures.ts';
 import { applyHead } from './apply-head.ts';
 
@@ -72,21 +72,26 @@ describe('applyHead', () => {
     expect(meta('meta[name="google-site-verification"]')).toBe('verify-me');
   });
 
-  it('adds Google Tag Manager with its noscript iframe when enabled', () => {
+  // The tags' module loads on demand (apply-head.ts): the tags come a moment after applyHead.
+  it('adds Google Tag Manager with its noscript iframe when enabled', async () => {
     apply({ application: { googleAnalyticsEnabled: true, googleTagManagerId: 'GTM-ABC123' } });
-    expect(scriptSrcs()).toContain('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123');
+    await vi.waitFor(() =>
+      expect(scriptSrcs()).toContain('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123'),
+    );
     expect(document.body.querySelector('noscript')?.innerHTML).toContain(
       'https://www.googletagmanager.com/ns.html?id=GTM-ABC123',
     );
   });
 
-  it('adds the Facebook pixel with its noscript image when enabled', () => {
+  it('adds the Facebook pixel with its noscript image when enabled', async () => {
     apply({ application: { facebookTrackingEnabled: true, facebookTrackingId: '1234' } });
-    expect(scriptSrcs()).toContain('https://connect.facebook.net/en_US/fbevents.js');
+    await vi.waitFor(() =>
+      expect(scriptSrcs()).toContain('https://connect.facebook.net/en_US/fbevents.js'),
+    );
     expect(document.body.querySelector('noscript')?.innerHTML).toContain('facebook.com/tr?id=1234');
   });
 
-  it('adds the heatmap and self-hosted analytics when enabled', () => {
+  it('adds the heatmap and self-hosted analytics when enabled', async () => {
     apply({
       application: {
         heatmapEnabled: true,
@@ -96,11 +101,13 @@ describe('applyHead', () => {
         selfHostedAnalyticsId: '3',
       },
     });
-    expect(scriptSrcs()).toEqual(
-      expect.arrayContaining([
-        'https://static.hotjar.com/c/hotjar-99.js?sv=6',
-        'https://stats.example/matomo.js',
-      ]),
+    await vi.waitFor(() =>
+      expect(scriptSrcs()).toEqual(
+        expect.arrayContaining([
+          'https://static.hotjar.com/c/hotjar-99.js?sv=6',
+          'https://stats.example/matomo.js',
+        ]),
+      ),
     );
     expect(document.body.querySelector('noscript')?.innerHTML).toContain(
       'https://stats.example/matomo.php?idsite=3',
@@ -125,10 +132,22 @@ describe('applyHead', () => {
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#123456');
   });
 
-  it('removes what it added on cleanup', () => {
+  it('removes what it added on cleanup', async () => {
+    apply({ application: { googleAnalyticsEnabled: true, googleTagManagerId: 'GTM-ABC123' } });
+    await vi.waitFor(() => expect(document.querySelector('script')).not.toBeNull());
+    cleanup?.();
+    cleanup = undefined;
+    expect(document.querySelector('script')).toBeNull();
+    expect(document.querySelector('noscript')).toBeNull();
+  });
+
+  it('adds no tag when cleaned up before the tags loaded (a config change, an unmount)', async () => {
     apply({ application: { googleAnalyticsEnabled: true, googleTagManagerId: 'GTM-ABC123' } });
     cleanup?.();
     cleanup = undefined;
+    // The module is loaded (and its then() run) by now.
+    await import('./tracking-tags.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('noscript')).toBeNull();
   });

@@ -1,8 +1,7 @@
 import { themeToCssVariables } from '@portal/contract';
 import type { PortalConfig } from '../../lib/config.tsx';
-
-/** Marks elements this module created, so a re-apply or cleanup removes exactly those. */
-const MARK = 'data-portal-head';
+import { created, MARK } from './head-elements.ts';
+import type { TrackingTag } from './tracking-tags.ts';
 
 export const faviconHref = '/api/assets/application/favicon';
 
@@ -12,17 +11,6 @@ export const faviconHref = '/api/assets/application/favicon';
  */
 export function pageTitle(config: Pick<PortalConfig, 'application' | 'radiology'>): string {
   return [config.radiology.name, config.application.metaTitle].filter(Boolean).join(' ');
-}
-
-function created<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  attributes: Record<string, string>,
-): HTMLElementTagNameMap[K] {
-  const element = doc.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.setAttribute(MARK, '');
-  return element;
 }
 
 /** Sets a meta tag's content, reusing the one the server rendered into index.html if present. */
@@ -35,17 +23,6 @@ function setMeta(doc: Document, attribute: 'name' | 'property', key: string, con
   meta.content = content;
 }
 
-function addScript(doc: Document, src: string) {
-  doc.head.append(created(doc, 'script', { src, async: '' }));
-}
-
-/** A <noscript> fallback at the top of <body> (what the vendors' snippets ask for). */
-function addNoscript(doc: Document, html: string) {
-  const noscript = created(doc, 'noscript', {});
-  noscript.innerHTML = html;
-  doc.body.prepend(noscript);
-}
-
 function addStyle(doc: Document, id: string, css: string) {
   if (!css.trim()) return;
   // textContent, not innerHTML: config CSS cannot close the element or inject markup.
@@ -54,64 +31,23 @@ function addStyle(doc: Document, id: string, css: string) {
   doc.head.append(style);
 }
 
-const attr = (value: string) => encodeURIComponent(value);
-
-type TrackingWindow = Window & {
-  dataLayer?: unknown[];
-  fbq?: ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string };
-  _fbq?: unknown;
-  hj?: ((...args: unknown[]) => void) & { q?: unknown[] };
-  _hjSettings?: { hjid: string; hjsv: number };
-  _paq?: unknown[];
-};
-
-function addGoogleTagManager(doc: Document, win: TrackingWindow, id: string) {
-  win.dataLayer = win.dataLayer ?? [];
-  win.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  addScript(doc, `https://www.googletagmanager.com/gtm.js?id=${attr(id)}`);
-  addNoscript(
-    doc,
-    `<iframe src="https://www.googletagmanager.com/ns.html?id=${attr(id)}" height="0" width="0" style="display:none;visibility:hidden"></iframe>`,
-  );
-}
-
-function addFacebookPixel(doc: Document, win: TrackingWindow, id: string) {
-  if (!win.fbq) {
-    const queue: unknown[] = [];
-    const fbq = Object.assign((...args: unknown[]) => queue.push(args), {
-      queue,
-      loaded: true,
-      version: '2.0',
-    });
-    win.fbq = fbq;
-    win._fbq = fbq;
+/** The tags to add: each only when enabled and given its id (and url). */
+export function trackingTags(application: PortalConfig['application']): TrackingTag[] {
+  const tags: TrackingTag[] = [];
+  if (application.googleAnalyticsEnabled && application.googleTagManagerId) {
+    tags.push({ kind: 'googleTagManager', id: application.googleTagManagerId });
   }
-  win.fbq('init', id);
-  win.fbq('track', 'PageView');
-  addScript(doc, 'https://connect.facebook.net/en_US/fbevents.js');
-  addNoscript(
-    doc,
-    `<img height="1" width="1" style="display:none" alt="" src="https://www.facebook.com/tr?id=${attr(id)}&ev=PageView&noscript=1">`,
-  );
-}
-
-function addHeatmap(doc: Document, win: TrackingWindow, id: string) {
-  const queue: unknown[] = [];
-  win.hj = win.hj ?? Object.assign((...args: unknown[]) => queue.push(args), { q: queue });
-  win._hjSettings = { hjid: id, hjsv: 6 };
-  addScript(doc, `https://static.hotjar.com/c/hotjar-${attr(id)}.js?sv=6`);
-}
-
-function addSelfHostedAnalytics(doc: Document, win: TrackingWindow, url: string, id: string) {
-  const base = url.endsWith('/') ? url : `${url}/`;
-  win._paq = win._paq ?? [];
-  win._paq.push(['trackPageView'], ['enableLinkTracking']);
-  win._paq.push(['setTrackerUrl', `${base}matomo.php`], ['setSiteId', id]);
-  addScript(doc, `${base}matomo.js`);
-  addNoscript(
-    doc,
-    `<img src="${base}matomo.php?idsite=${attr(id)}&rec=1" style="border:0" alt="">`,
-  );
+  if (application.facebookTrackingEnabled && application.facebookTrackingId) {
+    tags.push({ kind: 'facebookPixel', id: application.facebookTrackingId });
+  }
+  if (application.heatmapEnabled && application.heatmapId) {
+    tags.push({ kind: 'heatmap', id: application.heatmapId });
+  }
+  const { selfHostedAnalyticsUrl: url, selfHostedAnalyticsId: id } = application;
+  if (application.selfHostedAnalyticsEnabled && url && id) {
+    tags.push({ kind: 'selfHostedAnalytics', url, id });
+  }
+  return tags;
 }
 
 /**
@@ -121,7 +57,7 @@ function addSelfHostedAnalytics(doc: Document, win: TrackingWindow, url: string,
  */
 export function applyHead(config: PortalConfig, doc: Document = document): () => void {
   const { application, bodyFigure } = config;
-  const win = (doc.defaultView ?? window) as TrackingWindow;
+  const win = doc.defaultView ?? window;
 
   doc.title = pageTitle(config);
   setMeta(doc, 'name', 'description', application.metaDescription);
@@ -144,26 +80,14 @@ export function applyHead(config: PortalConfig, doc: Document = document): () =>
   if (application.googleVerificationEnabled && application.googleVerificationId) {
     setMeta(doc, 'name', 'google-site-verification', application.googleVerificationId);
   }
-  if (application.googleAnalyticsEnabled && application.googleTagManagerId) {
-    addGoogleTagManager(doc, win, application.googleTagManagerId);
-  }
-  if (application.facebookTrackingEnabled && application.facebookTrackingId) {
-    addFacebookPixel(doc, win, application.facebookTrackingId);
-  }
-  if (application.heatmapEnabled && application.heatmapId) {
-    addHeatmap(doc, win, application.heatmapId);
-  }
-  if (
-    application.selfHostedAnalyticsEnabled &&
-    application.selfHostedAnalyticsUrl &&
-    application.selfHostedAnalyticsId
-  ) {
-    addSelfHostedAnalytics(
-      doc,
-      win,
-      application.selfHostedAnalyticsUrl,
-      application.selfHostedAnalyticsId,
-    );
+  // The tags' code loads only where the provider enabled one (none by default): most portals
+  // would fetch it for nothing, and the entry is held to the initial JS budget.
+  let cleaned = false;
+  const tags = trackingTags(application);
+  if (tags.length > 0) {
+    void import('./tracking-tags.ts').then(({ addTrackingTags }) => {
+      if (!cleaned) addTrackingTags(tags, doc, win);
+    });
   }
 
   addStyle(doc, 'questionnaire', application.questionnaireCss);
@@ -175,6 +99,7 @@ export function applyHead(config: PortalConfig, doc: Document = document): () =>
   }
 
   return () => {
+    cleaned = true;
     for (const element of doc.querySelectorAll(`[${MARK}]`)) element.remove();
   };
 }

@@ -4,6 +4,7 @@ import type { i18n } from 'i18next';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfigProvider, type PortalConfig } from '../../lib/config.tsx';
+import { configureErrorReporting } from '../../lib/error-reporting.ts';
 import { createI18n, resolveLocale } from '../../lib/i18n.ts';
 import { loadedSanitizer, loadSanitizer, shellShowsHtml } from '../../lib/sanitizer.ts';
 import { HeadManager } from '../head/head-manager.tsx';
@@ -78,6 +79,15 @@ export function Startup({
     }
     return createI18n(locale, translations.data);
   }, [locale, translations.data, prepared]);
+
+  useEffect(() => {
+    if (!config) return;
+    configureErrorReporting({
+      dsn: config.integration.sentryDSN.key,
+      release: config.application.version,
+      environment: config.application.production ? 'production' : 'development',
+    });
+  }, [config]);
 
   useEffect(() => {
     if (locale && i18n) document.documentElement.lang = locale;

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { KioskIdleGate } from '../../features/kiosk/index.ts';
 import { BookingInfoHost } from '../../lib/booking-info.tsx';
 import { HeaderActionsHost } from '../../lib/header-actions.tsx';
+import { AfterFirstInput } from './after-first-input.tsx';
 import { Banners } from './banners/banners.tsx';
 import { Footer } from './footer/footer.tsx';
 import { Header } from './header/header.tsx';
@@ -11,6 +12,21 @@ import styles from './layouts.module.css';
 import { NavigationIndicator } from './navigation-indicator.tsx';
 
 export const mainContentId = 'main-content';
+
+const ShellServices = lazy(async () => ({
+  default: (await import('./shell-services.tsx')).ShellServices,
+}));
+
+/** The keepalive and the navigation's cancelling, from the first input (shell-services.tsx). */
+function LaterServices() {
+  return (
+    <AfterFirstInput>
+      <Suspense fallback={null}>
+        <ShellServices />
+      </Suspense>
+    </AfterFirstInput>
+  );
+}
 
 function SkipLink() {
   const { t } = useTranslation();
@@ -61,6 +77,7 @@ export function ShellLayout() {
       </BookingInfoHost>
       <Footer />
       <KioskIdleGate />
+      <LaterServices />
       <ScrollRestoration />
     </div>
   );
@@ -75,6 +92,7 @@ export function IframeLayout() {
       <Banners />
       <MainContent />
       <KioskIdleGate />
+      <LaterServices />
     </div>
   );
 }

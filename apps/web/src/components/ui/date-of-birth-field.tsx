@@ -33,6 +33,7 @@ export function DateOfBirthField({
   errorMessage,
   ref,
   id: givenId,
+  rememberable = true,
 }: {
   label: string;
   hint?: string | undefined;
@@ -43,6 +44,8 @@ export function DateOfBirthField({
   /** Receives the first box, so an error summary link can focus the field. */
   ref?: Ref<HTMLInputElement> | undefined;
   id?: string | undefined;
+  /** False on a shared device (a kiosk): the browser is asked not to offer or keep the date. */
+  rememberable?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const generatedId = useId();
@@ -84,7 +87,7 @@ export function DateOfBirthField({
               type="text"
               inputMode="numeric"
               pattern="[0-9]*"
-              autoComplete={autoComplete[part]}
+              autoComplete={rememberable ? autoComplete[part] : 'off'}
               maxLength={maxLength[part]}
               value={parts[part]}
               aria-invalid={errorMessage ? true : undefined}

@@ -20,4 +20,5 @@ export { bookingFormTypes, isTranslationKey, surveyLocaleOf } from './model/ques
  * draw their own modal around it (consent forms). `readOnlyData` shows given answers read-only.
  */
 export const LazySurveyView = lazy(() => import('./components/survey-view.tsx'));
+export { LeaveSurveyConfirmation, SurveyDialogBody } from './components/survey-dialog.tsx';
 export type { SurveyViewProps } from './components/survey-view.tsx';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { staffUser } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -50,7 +50,9 @@ describe('header logo', () => {
     await renderApp('/check-in', {
       config: { radiology: { confirmationHeaderUrl: 'https://harbourside.example/' } },
     });
-    expect(logoLink()).toHaveAttribute('href', '/');
+    // /check-in is the kiosk's check-in: it puts itself in kiosk mode (its URL says so once its
+    // page has loaded), whose logo goes to the kiosk's start.
+    await waitFor(() => expect(logoLink()).toHaveAttribute('href', '/kiosk?kioskMode=true'));
   });
 
   it.each([

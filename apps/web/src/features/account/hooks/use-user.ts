@@ -1,6 +1,7 @@
 import type { User } from '@portal/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { accountQueryKey, getAccount } from '../api/get-account.ts';
 
 const accountQuery = {
@@ -34,10 +35,15 @@ export function clearUser(queryClient: QueryClient): void {
 }
 
 /**
- * Logs the staff user out of the portal. There is no staff session on the server yet (staff
- * sign-in arrives with the admin panel), so this clears the client state only.
+ * Logs the staff user out of the portal: the single sign-on session ends on the server
+ * (DELETE /api/sso/session), then the user state is cleared. The provider's own session is
+ * left alone (docs/product/single-sign-on.md#logout).
  */
 export function useLogout(): () => void {
   const queryClient = useQueryClient();
-  return useCallback(() => clearUser(queryClient), [queryClient]);
+  return useCallback(() => {
+    void apiRequest('/api/sso/session', { method: 'DELETE' })
+      .catch(() => undefined)
+      .finally(() => clearUser(queryClient));
+  }, [queryClient]);
 }

@@ -9,6 +9,7 @@ import type {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { pageLocale } from '../../../lib/page-locale.ts';
 
 /** The access settings the browser needs: contact-number check, OTP wait, captcha provider. */
 export function useAccessConfig() {
@@ -21,7 +22,10 @@ export function useAccessConfig() {
 }
 
 export function authenticate(body: AuthenticationRequest) {
-  return apiRequest<AuthenticationResponse>('/api/authentication', { method: 'POST', body });
+  return apiRequest<AuthenticationResponse>('/api/authentication', {
+    method: 'POST',
+    body: { locale: pageLocale(), ...body },
+  });
 }
 
 /** `shared`: a shared results link, whose bookingKey is the share token. */
@@ -32,7 +36,7 @@ export function sendOtp(
 ) {
   return apiRequest<OtpSendResponse>('/api/authentication/otp', {
     method: 'POST',
-    body: { bookingKey, authenticationType, shared },
+    body: { bookingKey, authenticationType, shared, locale: pageLocale() },
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   TemporaryDocument,
 } from '@portal/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { pageLocale } from '../../../lib/page-locale.ts';
 
 export const newBookingKey = () =>
   apiRequest<NewBookingKeyResponse>('/api/booking-keys', { method: 'POST' });
@@ -23,12 +24,15 @@ export const holdSlot = (request: SlotHoldRequest) =>
   apiRequest<SlotHoldResponse>('/api/slot-holds', { method: 'POST', body: request });
 
 export const createAppointments = (request: CreateAppointmentsRequest) =>
-  apiRequest<CreateAppointmentsResponse>('/api/appointments', { method: 'POST', body: request });
+  apiRequest<CreateAppointmentsResponse>('/api/appointments', {
+    method: 'POST',
+    body: { locale: pageLocale(), ...request },
+  });
 
 export const createBookingRequests = (request: CreateBookingRequest) =>
   apiRequest<BookingRequestResponseItem[]>('/api/booking-requests', {
     method: 'POST',
-    body: request,
+    body: { locale: pageLocale(), ...request },
   });
 
 export const sendPendingNotifications = (bookingKey: string) =>

@@ -8,6 +8,7 @@ import {
   formatClinicDateTimeRange,
 } from '../../../lib/clinic-time.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
+import { CheckInQrCodes } from '../../check-in/index.ts';
 import { isTranslationKey } from '../../questionnaires/index.ts';
 import { loadCompletion, type PreferredTime } from '../model/booking-session.ts';
 import styles from './booking.module.css';
@@ -91,6 +92,9 @@ export function CompletionSummary() {
           </div>
         ) : null}
       </dl>
+      {completion.kind === 'APPOINTMENT' && !completion.staffBooking ? (
+        <CheckInQrCodes bookingKey={completion.bookingKey} appointments={completion.appointments} />
+      ) : null}
       <p>{t(`booking.complete.next_steps${staff}`)}</p>
       <div className={styles.actions}>
         <button type="button" className={styles.button} onClick={() => setRedirecting(true)}>

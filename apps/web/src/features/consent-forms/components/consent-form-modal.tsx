@@ -1,9 +1,15 @@
 import type { AppointmentConsentForm } from '@portal/contract';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import buttons from '../../../components/ui/button.module.css';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { LazySurveyView, surveyLocaleOf } from '../../questionnaires/index.ts';
+import {
+  LazySurveyView,
+  LeaveSurveyConfirmation,
+  SurveyDialogBody,
+  surveyLocaleOf,
+} from '../../questionnaires/index.ts';
 import styles from './consent-forms.module.css';
 import { SignatureFacts } from './signature-facts.tsx';
 
@@ -27,19 +33,8 @@ export function ConsentFormModal({
   /** The patient confirmed leaving with forms unsigned. */
   onLeave: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-
-  const submit = async (result: string) => {
-    setError(null);
-    try {
-      await onSubmit(result);
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('consent_forms.errors.general'));
-      throw cause;
-    }
-  };
 
   return (
     <Modal
@@ -59,50 +54,29 @@ export function ConsentFormModal({
       {form ? (
         <p className={styles.meta}>{t('consent_forms.for_exam', { exam: form.examName })}</p>
       ) : null}
-      <div role="alert" className={error ? styles.error : undefined}>
-        {error}
-      </div>
       {form ? (
-        <Suspense fallback={<Loading />}>
-          <LazySurveyView
-            key={`${form.appointmentId}:${form.consentFormId}:${form.version}`}
-            definition={form.definition}
-            locale={surveyLocaleOf(i18n.language)}
-            onSubmit={submit}
-            onSaved={() => {
-              setError(null);
-              onSaved();
-            }}
-          />
-        </Suspense>
+        <SurveyDialogBody
+          surveyKey={`${form.appointmentId}:${form.consentFormId}:${form.version}`}
+          definition={form.definition}
+          onSubmit={onSubmit}
+          onSaved={onSaved}
+          fallbackError={t('consent_forms.errors.general')}
+        />
       ) : null}
-      {/* Inside the dialog, so react-aria stacks it over this one (a nested modal). */}
-      <Modal
+      <LeaveSurveyConfirmation
         isOpen={confirming}
-        dismiss="static"
-        size="sm"
-        role="alertdialog"
-        title={t('consent_forms.confirm_leave_title')}
-        actions={
-          <>
-            <button type="button" className={styles.button} onClick={() => setConfirming(false)}>
-              {t('consent_forms.confirm_leave_stay')}
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              onClick={() => {
-                setConfirming(false);
-                onLeave();
-              }}
-            >
-              {t('consent_forms.confirm_leave_leave')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('consent_forms.confirm_leave_text')}</p>
-      </Modal>
+        text={{
+          title: t('consent_forms.confirm_leave_title'),
+          body: t('consent_forms.confirm_leave_text'),
+          stay: t('consent_forms.confirm_leave_stay'),
+          leave: t('consent_forms.confirm_leave_leave'),
+        }}
+        onStay={() => setConfirming(false)}
+        onLeave={() => {
+          setConfirming(false);
+          onLeave();
+        }}
+      />
     </Modal>
   );
 }
@@ -127,7 +101,7 @@ export function SignedConsentModal({
       title={form?.title}
       dialogProps={{ 'data-consent-form': form?.slug }}
       actions={
-        <button type="button" className={styles.secondaryButton} onClick={onClose}>
+        <button type="button" className={buttons.secondaryButton} onClick={onClose}>
           {t('consent_forms.close_signed')}
         </button>
       }

@@ -2,6 +2,7 @@ import type { AppointmentConsentForm } from '@portal/contract';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import buttons from '../../../components/ui/button.module.css';
 import { Card } from '../../../components/ui/page.tsx';
 import { LoadError } from '../../../components/ui/status.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -122,7 +123,7 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
               {form.status === 'TO_SIGN' ? (
                 <button
                   type="button"
-                  className={styles.button}
+                  className={`${buttons.button} ${styles.action}`}
                   aria-haspopup="dialog"
                   aria-label={t('consent_forms.sign_named', { title: form.title })}
                   onClick={() => startSigning(form)}
@@ -132,7 +133,7 @@ export function ConsentFormsSection({ bookingKey }: { bookingKey: string }) {
               ) : (
                 <button
                   type="button"
-                  className={styles.secondaryButton}
+                  className={`${buttons.secondaryButton} ${styles.action}`}
                   aria-haspopup="dialog"
                   aria-label={t('consent_forms.view_named', { title: form.title })}
                   onClick={() => setViewing(key)}

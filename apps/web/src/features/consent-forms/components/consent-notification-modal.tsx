@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import buttons from '../../../components/ui/button.module.css';
 import { Modal } from '../../../components/ui/modal.tsx';
-import styles from './consent-forms.module.css';
 
 /** What the notification says: the form just signed, whether the patient was e-mailed, what is left. */
 export interface ConsentNotification {
@@ -35,15 +35,15 @@ export function ConsentNotificationModal({
       actions={
         remaining > 0 ? (
           <>
-            <button type="button" className={styles.button} onClick={onStart}>
+            <button type="button" className={buttons.button} onClick={onStart}>
               {t('consent_forms.notification_start')}
             </button>
-            <button type="button" className={styles.secondaryButton} onClick={onClose}>
+            <button type="button" className={buttons.secondaryButton} onClick={onClose}>
               {t('consent_forms.notification_later')}
             </button>
           </>
         ) : (
-          <button type="button" className={styles.button} onClick={onClose}>
+          <button type="button" className={buttons.button} onClick={onClose}>
             {t('action.close')}
           </button>
         )

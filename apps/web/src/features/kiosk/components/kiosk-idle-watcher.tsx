@@ -1,29 +1,41 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type EventsType, type IIdleTimer, useIdleTimer } from 'react-idle-timer';
+import { type IIdleTimer, useIdleTimer } from 'react-idle-timer';
+import { activityEvents, activityThrottleMs } from '../../../lib/activity.ts';
 import { useApplicationConfig } from '../../../lib/config.tsx';
 import { useEndKioskSession } from '../hooks/use-end-kiosk-session.ts';
-import { InactivityModal } from './inactivity-modal.tsx';
+
+type InactivityModalComponent = typeof import('./inactivity-modal.tsx').InactivityModal;
+let inactivityModal: Promise<InactivityModalComponent> | null = null;
+let loadedInactivityModal: InactivityModalComponent | null = null;
 
 /**
- * docs/product/kiosk.md#constants: the warning counts down 10 seconds; activity is throttled
- * at 500 ms.
+ * The warning's dialog (react-aria's Dialog and Button, about 25 KB gzip) loads when the
+ * countdown first starts, not with the page: most kiosk screens are finished before
+ * kioskNoActivitySeconds, and a chunk from the portal's own server arrives well inside the
+ * countdown's 10 seconds. The timer, which must run from the start, stays in this chunk. A
+ * failed load is tried again at the next countdown; meanwhile the countdown still ends the
+ * session, so the kiosk never stays on the last person's screen.
+ */
+export function loadInactivityModal(): Promise<InactivityModalComponent> {
+  inactivityModal ??= import('./inactivity-modal.tsx').then(
+    (module) => {
+      loadedInactivityModal = module.InactivityModal;
+      return module.InactivityModal;
+    },
+    (error: unknown) => {
+      inactivityModal = null;
+      throw error;
+    },
+  );
+  return inactivityModal;
+}
+
+/**
+ * docs/product/kiosk.md#constants: the warning counts down 10 seconds. What counts as activity,
+ * and its 500 ms throttle, is lib/activity.ts (shared with the keepalive).
  */
 export const countdownSeconds = 10;
-const activityThrottleMs = 500;
 const timerName = 'portal-kiosk-idle';
-
-/**
- * docs/product/kiosk.md#idle-flow: mouse move, key down, scroll, touch, mouse down and wheel count
- * as activity.
- */
-export const activityEvents: EventsType[] = [
-  'mousemove',
-  'keydown',
-  'scroll',
-  'touchstart',
-  'mousedown',
-  'wheel',
-];
 
 /**
  * The kiosk idle flow (docs/product/kiosk.md#idle-flow), mounted only while kioskMode is true.
@@ -38,6 +50,7 @@ export function KioskIdleWatcher() {
   const { kioskNoActivitySeconds } = useApplicationConfig();
   const endSession = useEndKioskSession();
   const [prompted, setPrompted] = useState(false);
+  const [InactivityModal, setInactivityModal] = useState(() => loadedInactivityModal);
   const [seconds, setSeconds] = useState(countdownSeconds);
   const dialogRef = useRef<HTMLElement | null>(null);
   const ending = useRef(false);
@@ -69,6 +82,10 @@ export function KioskIdleWatcher() {
     onPrompt: () => {
       setSeconds(countdownSeconds);
       setPrompted(true);
+      loadInactivityModal().then(
+        (component) => setInactivityModal(() => component),
+        () => undefined,
+      );
     },
     onActive: () => setPrompted(false),
     onIdle: (_event, idleTimer) => {
@@ -107,6 +124,9 @@ export function KioskIdleWatcher() {
     return () => window.removeEventListener('storage', onStorage);
   }, [activate]);
 
+  // Once loaded the modal stays mounted, closed between warnings, so it closes as a dialog
+  // does (focus returns to where it was).
+  if (!InactivityModal) return null;
   return (
     <InactivityModal
       isOpen={prompted}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -14,15 +14,13 @@ import {
 
 /**
  * The kiosk start screen (docs/product/kiosk.md#the-kiosk-page): what a patient sees on the
- * clinic's tablet, with one large choice per action. Booking continues in kiosk mode. Check-in at
- * the kiosk (docs/product/kiosk.md#planned) arrives later; until then it is shown
- * unavailable with the reason, because a link to a placeholder page would strand a patient
- * on a screen with nothing to do. The URL keeps kioskMode=true, step and process.
+ * clinic's tablet, with one large choice per action: booking and check-in
+ * (docs/product/kiosk.md#check-in), both in kiosk mode. The URL keeps kioskMode=true, step and
+ * process.
  */
 export function KioskPage() {
   const { t } = useTranslation();
   const link = usePreservedLink();
-  const checkInNoteId = useId();
   const { search } = useLocation();
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<KioskIdentity | null>(readKioskIdentity);
@@ -53,12 +51,10 @@ export function KioskPage() {
           </Link>
         </li>
         <li>
-          <button type="button" className={styles.choice} disabled aria-describedby={checkInNoteId}>
+          <Link to={link('/check-in?kioskMode=true')} className={styles.choice}>
             <span className={styles.choiceTitle}>{t('kiosk.check_in')}</span>
-          </button>
-          <p id={checkInNoteId} className={styles.choiceNote}>
-            {t('kiosk.check_in_unavailable')}
-          </p>
+            <span className={styles.choiceHint}>{t('kiosk.check_in_hint')}</span>
+          </Link>
         </li>
       </ul>
 

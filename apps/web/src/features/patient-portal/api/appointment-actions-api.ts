@@ -1,13 +1,12 @@
 import type {
   CancelAppointmentResponse,
-  CancelBookingRequestResponse,
   CancelRequest,
   ConfirmAppointmentResponse,
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type AppointmentRef, appointmentItemPath as itemPath } from './appointment-item.ts';
-import { appointmentsSummaryKey, bookingRequestSummaryKey } from './summary-api.ts';
+import { appointmentsSummaryKey } from './summary-api.ts';
 
 /**
  * A signed-in patient's changes to their booking (docs/product/patient-portal.md#manage). Each
@@ -40,18 +39,5 @@ export function useConfirmAppointment(appointment: AppointmentRef) {
       }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: appointmentsSummaryKey(appointment.bookingKey) }),
-  });
-}
-
-export function useCancelBookingRequest(bookingKey: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: CancelRequest) =>
-      apiRequest<CancelBookingRequestResponse>(
-        `/api/secured/booking_requests/${encodeURIComponent(bookingKey)}/cancel`,
-        { method: 'POST', body: request },
-      ),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: bookingRequestSummaryKey(bookingKey) }),
   });
 }

@@ -42,24 +42,25 @@ function prefetchSummary(queryClient: QueryClient, pathname: string) {
 }
 
 /**
- * The owner's results page (`/appointments/{key}/result`) the same way: the session check, then
- * the results. Not a shared link's (`?shared=true`: the recipient's session check differs) nor
- * the history page; each is fetched by its page as before.
+ * The owner's results page (`/appointments/{key}/result`): the session check and the results read
+ * start together. The results read is refused (401) without a session whose scope covers it, so
+ * nothing is read before the proof is there, and it no longer waits a round trip behind the
+ * check: bench:web measured the page at Lighthouse 91-94, LCP about 2.7 s, with the two in a
+ * row. Not a shared link's (`?shared=true`: the recipient's session check differs) nor the
+ * history page; each is fetched by its page as before.
  */
 function prefetchResults(queryClient: QueryClient, pathname: string, search = '') {
   const target = patientPageTarget(pathname);
   if (target?.type !== 'APPOINTMENT_RESULTS' || new URLSearchParams(search).has('shared')) return;
   const { bookingKey } = target;
-  void queryClient
-    .fetchQuery(patientSessionQuery(target))
-    .then(() => queryClient.fetchQuery(resultsQuery('owner', bookingKey)))
-    .then(
-      () =>
-        markStartupAnswer(
-          queryClient.getQueryCache().find({ queryKey: resultsKey('owner', bookingKey) }),
-        ),
-      () => undefined,
-    );
+  void queryClient.prefetchQuery(patientSessionQuery(target));
+  void queryClient.fetchQuery(resultsQuery('owner', bookingKey)).then(
+    () =>
+      markStartupAnswer(
+        queryClient.getQueryCache().find({ queryKey: resultsKey('owner', bookingKey) }),
+      ),
+    () => undefined,
+  );
 }
 
 const prefetchConfig = (queryClient: QueryClient) =>

@@ -3,6 +3,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
+import { usePortalConfig } from '../../../lib/config.tsx';
+import { isReadOnlyRefusal, readOnlyRefusal } from '../../../lib/read-only.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
 import { calendarFileUrl, useConfirmAppointment } from '../api/appointment-actions-api.ts';
 import { fetchChangeStatus } from '../api/appointment-item.ts';
@@ -48,6 +50,8 @@ export function AppointmentActions({
   const navigate = useNavigate();
   const link = usePreservedLink();
   const config = usePatientPortalConfig().data;
+  // Read-only mode (decision 036): cancel and change time say so before their modals.
+  const { readOnly } = usePortalConfig().application;
   const ref = { bookingKey, appointmentId: appointment.id };
   const confirmation = useConfirmAppointment(ref);
   const [busy, setBusy] = useState<Busy>(null);
@@ -61,8 +65,13 @@ export function AppointmentActions({
     refusedBy.current = trigger;
     setRefusal(why);
   };
-  const failed = (trigger: HTMLButtonElement | null) =>
-    refuse({ title: 'page.error.title', message: 'message.generic_error' }, trigger);
+  const failed = (trigger: HTMLButtonElement | null, error?: unknown) =>
+    refuse(
+      isReadOnlyRefusal(error)
+        ? readOnlyRefusal
+        : { title: 'page.error.title', message: 'message.generic_error' },
+      trigger,
+    );
 
   const cancelFlow = useCancelFlow({
     appointment: ref,
@@ -104,8 +113,8 @@ export function AppointmentActions({
         onNotice(t('message.appointment_confirmation'));
         // The button is gone; "Confirmed on ..." stands in the card.
         focusCard();
-      } catch {
-        failed(null);
+      } catch (error) {
+        failed(null, error);
       }
     });
 
@@ -113,6 +122,10 @@ export function AppointmentActions({
     whileBusy('change', async () => {
       if (appointment.exam.walkIn && !config?.rescheduleWalkInAllowed) {
         refuse(walkInRefusal, changeButton.current);
+        return;
+      }
+      if (readOnly) {
+        refuse(readOnlyRefusal, changeButton.current);
         return;
       }
       try {
@@ -126,6 +139,10 @@ export function AppointmentActions({
 
   const startCancel = () =>
     whileBusy('cancel', async () => {
+      if (readOnly) {
+        refuse(readOnlyRefusal, cancelButton.current);
+        return;
+      }
       try {
         const status = await fetchChangeStatus(ref, 'CANCEL');
         if (mayOpenCancel(status)) setCancelStatus(status);

@@ -1,6 +1,7 @@
 import type { AppointmentSummary } from '@portal/contract';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
 import { WhenNear } from '../../../components/ui/when-near.tsx';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
@@ -18,6 +19,11 @@ import { StatusNotice } from './status-notice.tsx';
 // budget, docs/benchmarks.md, decision 026); its modals on first use.
 const AppointmentDocuments = lazy(async () => ({
   default: (await import('./attachments-section.tsx')).AppointmentDocuments,
+}));
+// Check-in from home (docs/product/check-in.md#the-web) loads as its place is neared, and at
+// once when the address asks for it (?checkIn=, the QR code's link); its modals on first press.
+const AppointmentCheckIn = lazy(async () => ({
+  default: (await import('./appointment-check-in.tsx')).AppointmentCheckIn,
 }));
 
 /**
@@ -42,6 +48,7 @@ export function AppointmentCard({
   // Preparation and actions only for an appointment still to come (BOOKED, PENDING).
   const active = hasActions(appointment);
   const focusCard = useFocusRescue(heading);
+  const checkInAsked = new URLSearchParams(useLocation().search).get('checkIn') === appointment.id;
 
   return (
     <Card as="article" labelledBy={headingId}>
@@ -97,6 +104,19 @@ export function AppointmentCard({
           onNotice={setNotice}
           focusCard={focusCard}
         />
+      ) : null}
+      {appointment.status === 'BOOKED' ? (
+        <WhenNear now={checkInAsked}>
+          <Suspense fallback={null}>
+            <AppointmentCheckIn
+              bookingKey={bookingKey}
+              appointmentId={appointment.id}
+              timeZone={appointment.timeZone}
+              autoStart={checkInAsked}
+              onNotice={setNotice}
+            />
+          </Suspense>
+        </WhenNear>
       ) : null}
       <WhenNear>
         <Suspense fallback={null}>

@@ -1,8 +1,10 @@
 import { patientPortalErrorCodes } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useCancelBookingRequest } from '../api/appointment-actions-api.ts';
+import { isReadOnlyRefusal, readOnlyRefusal } from '../../../lib/read-only.ts';
+import { cancelBookingRequest } from '../api/booking-request-cancel-api.ts';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
 import type { Refusal } from '../model/manage-rules.ts';
 import type { CancelWords } from './cancel-reason-modal.tsx';
@@ -27,15 +29,17 @@ export function BookingRequestCancel({
 }) {
   const { t } = useTranslation();
   const reasons = usePatientPortalConfig().data?.cancelReasons ?? [];
-  const mutation = useCancelBookingRequest(bookingKey);
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   const submit = async (words: CancelWords) => {
-    if (mutation.isPending) return;
+    if (busy) return;
+    setBusy(true);
     try {
-      await mutation.mutateAsync(words);
+      await cancelBookingRequest(queryClient, bookingKey, words);
       setOpen(false);
       onNotice(t('patient_portal.cancel_request.success'));
       focusCard();
@@ -43,10 +47,18 @@ export function BookingRequestCancel({
       setOpen(false);
       const inactive =
         isApiError(error) && error.code === patientPortalErrorCodes.bookingRequestNotActive;
-      setRefusal({
-        title: inactive ? 'patient_portal.cancel_request.refused_title' : 'page.error.title',
-        message: inactive ? 'patient_portal.cancel_request.not_active' : 'message.generic_error',
-      });
+      setRefusal(
+        isReadOnlyRefusal(error)
+          ? readOnlyRefusal
+          : {
+              title: inactive ? 'patient_portal.cancel_request.refused_title' : 'page.error.title',
+              message: inactive
+                ? 'patient_portal.cancel_request.not_active'
+                : 'message.generic_error',
+            },
+      );
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -75,7 +87,7 @@ export function BookingRequestCancel({
           yes: t('patient_portal.cancel_request.yes'),
           no: t('patient_portal.cancel_request.no'),
         }}
-        busy={mutation.isPending}
+        busy={busy}
         onConfirm={submit}
         onClose={() => setOpen(false)}
       />

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldGroup } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useFocusAfterRender } from '../hooks/use-focus-after-render.ts';
 import styles from './manage.module.css';
 
 /** What the patient said: a reason code (or none) and a note (or none). */
@@ -59,10 +60,11 @@ export function CancelReasonModal({
     setNote('');
   }, [isOpen]);
 
+  // The step's buttons are replaced: the dialog takes the focus and reads the new title.
+  const focusDialog = useFocusAfterRender(dialogRef);
   const goTo = (next: 'reason' | 'confirm') => {
     setStep(next);
-    // The step's buttons are replaced: focus the dialog, which now reads the new title.
-    requestAnimationFrame(() => dialogRef.current?.focus());
+    focusDialog();
   };
 
   const confirm = () => {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { isReadOnlyRefusal, readOnlyRefusal } from '../../../lib/read-only.ts';
 import { isTranslationKey } from '../../../lib/translation-key.ts';
 import {
   type PatientDetailsTarget,
@@ -70,9 +71,11 @@ export function PatientDetailsSection({ target }: { target: PatientDetailsTarget
 
   /** spec 2 §8: the server's message if it has one we can say, else the default. */
   const failureText = (error: unknown) =>
-    isApiError(error) && isTranslationKey(error.code) && t(error.code) !== error.code
-      ? t(error.code)
-      : t('message.patient_request_error_message');
+    isReadOnlyRefusal(error)
+      ? t(readOnlyRefusal.message)
+      : isApiError(error) && isTranslationKey(error.code) && t(error.code) !== error.code
+        ? t(error.code)
+        : t('message.patient_request_error_message');
 
   const open = () => {
     setNotice(null);

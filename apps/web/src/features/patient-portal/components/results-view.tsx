@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
+import { ViewImagesButton } from '../../image-viewer/index.ts';
 import { type ResultsMode, resultsDenyUrl, useResults } from '../api/results-api.ts';
 import type { ShareSubject } from '../model/share-form.ts';
 import { formatLocalDateTime } from '../model/share-list.ts';
@@ -127,16 +128,25 @@ export function ResultsView({
           key={result.appointmentId}
           result={result}
           actions={
-            mode === 'owner' && result.status === 'AVAILABLE' ? (
+            !data.shared && result.status === 'AVAILABLE' ? (
               <div className={manage.actions}>
-                <ShareButton
-                  label={t('results.share_result')}
-                  name={t('results.share_result_named', { exam: result.exam.name })}
-                  onOpen={openShare(
-                    { type: 'RESULT', appointmentId: result.appointmentId },
-                    resultText(result),
-                  )}
-                />
+                {result.imagesAvailable && result.accessionNumber ? (
+                  <ViewImagesButton
+                    accessionNumber={result.accessionNumber}
+                    examName={result.exam.name}
+                    className={manage.button}
+                  />
+                ) : null}
+                {mode === 'owner' ? (
+                  <ShareButton
+                    label={t('results.share_result')}
+                    name={t('results.share_result_named', { exam: result.exam.name })}
+                    onOpen={openShare(
+                      { type: 'RESULT', appointmentId: result.appointmentId },
+                      resultText(result),
+                    )}
+                  />
+                ) : null}
               </div>
             ) : null
           }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
 import { useRevokeShare } from '../api/results-api.ts';
+import { useFocusAfterRender } from '../hooks/use-focus-after-render.ts';
 import { type ShareSubject, shareRulesOf } from '../model/share-form.ts';
 import { DialogButton } from './dialog-button.tsx';
 import manage from './manage.module.css';
@@ -53,11 +54,12 @@ export function ShareResultsModal({
     setRevokeFailed(false);
   }, [isOpen]);
 
+  // The dialog's content is replaced: the dialog takes the focus and reads the new title.
+  const focusDialog = useFocusAfterRender(dialogRef);
   const toStep = (share: SharedAccessRecord | null) => {
     setRevoking(share);
     setRevokeFailed(false);
-    // The dialog's content is replaced: focus the dialog, which now reads the new title.
-    requestAnimationFrame(() => dialogRef.current?.focus());
+    focusDialog();
   };
 
   const confirmRevoke = async () => {

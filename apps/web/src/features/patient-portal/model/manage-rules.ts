@@ -1,6 +1,7 @@
 import type { AppointmentSummary, CanChangeStatusResponse } from '@portal/contract';
 import { patientPortalErrorCodes } from '@portal/contract';
 import { isApiError } from '../../../lib/api-client.ts';
+import { isReadOnlyRefusal, readOnlyRefusal } from '../../../lib/read-only.ts';
 
 /**
  * The rules of the appointment page's actions (docs/product/patient-portal.md#manage), apart
@@ -82,11 +83,12 @@ export const mayOpenCancel = (status: CanChangeStatusResponse) =>
 
 /**
  * The refusal of a failed cancel call: the server's 409 codes are the specification's keys;
- * the window's length comes from the change-status answer the modal opened on. Anything
- * else is a generic failure (null).
+ * the window's length comes from the change-status answer the modal opened on; read-only mode
+ * says so (decision 036). Anything else is a generic failure (null).
  */
 export function cancelErrorRefusal(error: unknown, priorMinutes: number): Refusal | null {
   if (!isApiError(error)) return null;
+  if (isReadOnlyRefusal(error)) return readOnlyRefusal;
   if (error.code === patientPortalErrorCodes.cancelPriorMinutes) {
     return { title: cancelRefusalTitle, message: error.code, priorMinutes };
   }

@@ -1,5 +1,6 @@
 import { bookingErrorCodes, patientPortalErrorCodes } from '@portal/contract';
 import { isApiError } from '../../../lib/api-client.ts';
+import { isReadOnlyRefusal, readOnlyRefusal } from '../../../lib/read-only.ts';
 import { type Refusal, walkInRefusal } from './manage-rules.ts';
 
 /**
@@ -28,6 +29,7 @@ const lostTime = new Set<string>([
 export function moveFailure(error: unknown, priorMinutes: number | undefined): MoveFailure {
   if (!isApiError(error)) return { kind: 'failed' };
   if (lostTime.has(error.code)) return { kind: 'taken' };
+  if (isReadOnlyRefusal(error)) return { kind: 'refused', refusal: readOnlyRefusal };
   const title = patientPortalErrorCodes.rescheduleNotAllowed;
   switch (error.code) {
     case patientPortalErrorCodes.reschedulePriorMinutes:

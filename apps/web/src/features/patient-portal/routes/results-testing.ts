@@ -43,6 +43,7 @@ export function resultOf(overrides: Partial<AppointmentResult> = {}): Appointmen
       text: 'Findings: no acute abnormality.\nImpression: normal study.',
     },
     imagesAvailable: false,
+    accessionNumber: null,
     ...overrides,
   };
 }

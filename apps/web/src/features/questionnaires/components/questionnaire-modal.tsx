@@ -1,13 +1,9 @@
 import type { Questionnaire } from '@portal/contract';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Loading } from '../../../components/ui/status.tsx';
-import { modalSizeOf, showsCloseControl, surveyLocaleOf } from '../model/questionnaire-rules.ts';
-import styles from './questionnaire.module.css';
-
-// survey-core and survey-react-ui (~430 KB gzip with their CSS) load only when a questionnaire shows.
-const SurveyView = lazy(() => import('./survey-view.tsx'));
+import { modalSizeOf, showsCloseControl } from '../model/questionnaire-rules.ts';
+import { LeaveSurveyConfirmation, SurveyDialogBody } from './survey-dialog.tsx';
 
 export interface QuestionnaireModalProps {
   /** The questionnaire to show; null closes the modal. */
@@ -34,20 +30,9 @@ export function QuestionnaireModal({
   onSaved,
   onClose,
 }: QuestionnaireModalProps) {
-  const { t, i18n } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const closable = Boolean(onClose && questionnaire && showsCloseControl(questionnaire.type));
-
-  const submit = async (result: string) => {
-    setError(null);
-    try {
-      await onSubmit(result);
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('message.error_answering_questionnaire'));
-      throw cause;
-    }
-  };
 
   const requestClose = () => {
     if (questionnaire?.showClosingConfirmation) setConfirming(true);
@@ -72,66 +57,29 @@ export function QuestionnaireModal({
       }
       title={questionnaire?.title}
     >
-      <div role="alert" className={error ? styles.error : undefined}>
-        {error}
-      </div>
       {questionnaire ? (
-        <Suspense fallback={<Loading />}>
-          <SurveyView
-            key={`${questionnaire.id}:${questionnaire.version}`}
-            definition={questionnaire.definition}
-            locale={surveyLocaleOf(i18n.language)}
-            onSubmit={submit}
-            onSaved={() => {
-              setError(null);
-              onSaved();
-            }}
-          />
-        </Suspense>
+        <SurveyDialogBody
+          surveyKey={`${questionnaire.id}:${questionnaire.version}`}
+          definition={questionnaire.definition}
+          onSubmit={onSubmit}
+          onSaved={onSaved}
+          fallbackError={t('message.error_answering_questionnaire')}
+        />
       ) : null}
-      {/* Inside the dialog, so react-aria stacks it over this one (a nested modal). */}
-      <ClosingConfirmation
+      <LeaveSurveyConfirmation
         isOpen={confirming}
+        text={{
+          title: t('questionnaire.confirm_close_title'),
+          body: t('questionnaire.confirm_close_text'),
+          stay: t('questionnaire.confirm_close_stay'),
+          leave: t('questionnaire.confirm_close_leave'),
+        }}
         onStay={() => setConfirming(false)}
         onLeave={() => {
           setConfirming(false);
           onClose?.();
         }}
       />
-    </Modal>
-  );
-}
-
-/** "Leave without finishing?" (showClosingConfirmation), itself static like its parent. */
-function ClosingConfirmation({
-  isOpen,
-  onStay,
-  onLeave,
-}: {
-  isOpen: boolean;
-  onStay: () => void;
-  onLeave: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      isOpen={isOpen}
-      dismiss="static"
-      size="sm"
-      role="alertdialog"
-      title={t('questionnaire.confirm_close_title')}
-      actions={
-        <>
-          <button type="button" className={styles.button} onClick={onStay}>
-            {t('questionnaire.confirm_close_stay')}
-          </button>
-          <button type="button" className={styles.secondaryButton} onClick={onLeave}>
-            {t('questionnaire.confirm_close_leave')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('questionnaire.confirm_close_text')}</p>
     </Modal>
   );
 }

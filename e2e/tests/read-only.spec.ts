@@ -1,0 +1,106 @@
+import type { DevOutboxMessage } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, type ViewportName } from '../support/browser.ts';
+import { fillDateOfBirth } from '../support/date-of-birth.ts';
+import { focusedName, tabTo } from '../support/patient-portal.ts';
+import { getJson } from '../support/portal-api.ts';
+import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
+
+/**
+ * Read-only mode (READ_ONLY=true, docs/decisions/036-read-only-mode.md) on a portal of its own:
+ * the banner shows; the demo patient still signs in (date of birth, then the one-time password)
+ * and reads their appointment; Cancel says the portal is in read-only mode, and Confirm
+ * attendance, which the server refuses, says the same instead of the generic error. Nothing
+ * changed: after a reload the appointment is still BOOKED and unconfirmed.
+ */
+const suite = useSuite({ portal: { name: 'read-only', env: { READ_ONLY: 'true' } } });
+const { t, openPage } = suite;
+const demoKey = 'demo-appointment-key-000000000001';
+const demoEmail = 'jordan.sample@example.org';
+
+async function otpCodes(): Promise<DevOutboxMessage[]> {
+  const messages = await getJson<DevOutboxMessage[]>(suite.url, '/api/dev/outbox?limit=200');
+  return messages.filter(
+    (message) => message.recipient.toLowerCase() === demoEmail && message.template === 'ACCESS_OTP',
+  );
+}
+
+/** The demo patient signs in on the demo appointment's page: both steps are allowed writes. */
+async function signInToDemo(page: Page): Promise<void> {
+  const before = (await otpCodes()).length;
+  await page.goto(`${suite.url}/appointments/${demoKey}`);
+  const dob = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
+  await dob.waitFor({ timeout: 15_000 });
+  await fillDateOfBirth(dob, t('form.date_of_birth.label'), '1975-08-21', t);
+  await dob.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
+  const otp = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
+  await otp.waitFor();
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const codes = await otpCodes();
+        code = codes.length > before ? (/\b(\d{6})\b/.exec(codes[0]!.bodyText)?.[1] ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  await otp.getByRole('textbox', { name: t('authentication.otp_modal.label') }).fill(code);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('heading', { level: 1, name: t('page.appointments.title') })
+    .waitFor({ timeout: 15_000 });
+}
+
+/** Console errors apart from the 401 of the session check and the refused write's 503. */
+const unexpected = (errors: string[]) =>
+  errors.filter((message) => !/status of (401|503)/.test(message));
+
+describe.each<ViewportName>(['phone', 'desktop'])('read-only mode (%s)', (viewport) => {
+  test('the banner shows, the appointment reads, a write says read-only and changes nothing', async () => {
+    const { page, context, consoleErrors } = await openPage(viewport);
+    await page.goto(suite.url);
+    const banner = page.getByText(t('message.access_read_only'));
+    await banner.waitFor();
+    await expectNoAxeViolations(page, `home with the read-only banner (${viewport})`);
+    await screenshot(page, `read-only-home-${viewport}`, { viewport: true });
+
+    await signInToDemo(page);
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    const actions = page.getByRole('list', { name: t('patient_portal.actions.label') });
+    await actions.waitFor();
+    await expectNoAxeViolations(page, `appointment page, read-only (${viewport})`);
+
+    // Cancel: refused at once, keyboard only, and the focus comes back.
+    await tabTo(page, t('patient_portal.actions.cancel'));
+    await page.keyboard.press('Enter');
+    const refusal = page.getByRole('alertdialog', { name: t('read_only.refused_title') });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(t('read_only.refused'));
+    expect(await refusal.textContent()).not.toContain(t('message.generic_error'));
+    await expectNoAxeViolations(page, `read-only refusal (${viewport})`);
+    await screenshot(page, `read-only-cancel-${viewport}`, { viewport: true });
+    await refusal.getByRole('button', { name: t('action.close') }).click();
+    await refusal.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe(t('patient_portal.actions.cancel'));
+
+    // Confirm attendance goes to the server, which refuses it: the same message.
+    const confirm = actions.getByRole('button', { name: t('patient_portal.actions.confirm') });
+    const refused = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+    await confirm.click();
+    expect((await refused).status()).toBe(503);
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(t('read_only.refused'));
+    await screenshot(page, `read-only-confirm-${viewport}`, { viewport: true });
+    await refusal.getByRole('button', { name: t('action.close') }).click();
+
+    // Nothing changed: reloaded, the appointment still offers Confirm and Cancel.
+    await page.reload();
+    await actions.waitFor({ timeout: 15_000 });
+    expect(await confirm.isVisible()).toBe(true);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
