@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner for every layer; `--project` picks a layer (see package.json scripts).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on this 2-core machine and on CI,
+    // so files ran one after another. The e2e project still runs its files one at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: false,

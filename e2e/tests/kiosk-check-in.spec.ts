@@ -194,6 +194,8 @@ test('the idle timeout on CONFIRM ends the check-in and forgets the patient', as
     if (new URL(request.url()).pathname === '/api/authentication/logout')
       logouts.push(request.url());
   });
+  // The browser's timers on a clock the test moves on, instead of waiting out the idle time.
+  await page.clock.install();
   await page.goto(`${portal.url}/check-in?kioskMode=true`);
   await answerQuestions(page, patient, 'idle');
   await page.getByRole('heading', { level: 1, name: t('kiosk_check_in.otp.title') }).waitFor();
@@ -204,11 +206,11 @@ test('the idle timeout on CONFIRM ends the check-in and forgets the patient', as
 
   // Nobody touches the screen: the warning, then the kiosk's start.
   const warning = page.getByRole('alertdialog', { name: t('kiosk.inactivity_title') });
-  await warning.waitFor({ timeout: (noActivitySeconds + 5) * 1000 });
+  await page.clock.runFor(noActivitySeconds * 1000);
+  await warning.waitFor();
   await screenshot(page, 'kiosk-check-in-idle-warning');
-  await page.waitForURL((url) => url.pathname === '/kiosk' && url.search === '?kioskMode=true', {
-    timeout: 20_000,
-  });
+  await page.clock.runFor(10_000);
+  await page.waitForURL((url) => url.pathname === '/kiosk' && url.search === '?kioskMode=true');
   await page.getByRole('heading', { level: 1, name: t('page.kiosk.title') }).waitFor();
   expect(logouts.length).toBeGreaterThan(0);
   const text = (await page.locator('body').textContent()) ?? '';

@@ -14,7 +14,15 @@ import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
  * attendance, which the server refuses, says the same instead of the generic error. Nothing
  * changed: after a reload the appointment is still BOOKED and unconfirmed.
  */
-const suite = useSuite({ portal: { name: 'read-only', env: { READ_ONLY: 'true' } } });
+const suite = useSuite({
+  portal: {
+    name: 'read-only',
+    env: { READ_ONLY: 'true' },
+    // Both viewports sign the demo patient in; the default 5 s pause between one-time passwords
+    // to one booking key let the second go unsent when the phone's test was quick (CI, stop 26).
+    configOverrides: { 'application.json': { otpSecondsBetweenRequests: 1 } },
+  },
+});
 const { t, openPage } = suite;
 const demoKey = 'demo-appointment-key-000000000001';
 const demoEmail = 'jordan.sample@example.org';

@@ -10,7 +10,6 @@ const sample = samplePreviewData({
   providerName: 'Southern Cross Imaging',
   publicUrl: 'https://portal.test',
   checkInPriorMinutes: 1440,
-  now: new Date('2026-03-01T00:00:00Z'),
 });
 
 /** Every string a rendered message carries: subject, text and HTML of each channel. */

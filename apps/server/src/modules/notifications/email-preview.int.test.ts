@@ -6,13 +6,15 @@ import {
   demoPatient,
   seedDemoBookingsForTest,
 } from '../../../test/factories/authentication.ts';
+import { fixedClock } from '../../adapters/clock.ts';
 
 const url = (query: Record<string, string>) =>
   `/api/notifications/preview_translated_email?${new URLSearchParams(query)}`;
 
 let testApp: TestApp;
+const clock = fixedClock('2026-03-02T00:00:00Z');
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  testApp = await buildTestApp({ clock });
   await seedDemoBookingsForTest(testApp.database.db, testApp.clock);
 });
 afterAll(() => testApp?.close());
@@ -47,6 +49,20 @@ describe('GET /api/notifications/preview_translated_email', () => {
     expect(content).toContain('/appointments/SAMPLE-BOOKING-KEY');
     // Sample data read no patient: nothing audited.
     expect(await previewReads()).toHaveLength(0);
+  });
+
+  it('shows the sample the same at any hour (the page caches it)', async () => {
+    const consentNotice = async () =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: url({ template: 'consent-form-signed', lang: 'en-AU' }),
+        })
+      ).json<{ content: string }>().content;
+    const before = await consentNotice();
+    clock.set(new Date(clock.now().getTime() + 61 * 60_000));
+    expect(await consentNotice()).toBe(before);
+    expect(before).toContain('Sun 1 Mar 2026, 10:30 am');
   });
 
   it('fills the template with a real booking outside production, and audits the read', async () => {

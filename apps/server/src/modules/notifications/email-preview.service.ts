@@ -80,14 +80,11 @@ export function createEmailPreviewService(deps: EmailPreviewDeps) {
       if (deps.production && !deps.previewEnabled) {
         throw new EmailPreviewDisabledError('The e-mail preview is off in production.');
       }
-      const now = deps.now();
-      const base = {
+      let data: PreviewData = samplePreviewData({
         providerName: deps.providerName,
         publicUrl: deps.publicUrl,
         checkInPriorMinutes: deps.checkInPriorMinutes,
-        now,
-      };
-      let data: PreviewData = samplePreviewData(base);
+      });
       if (query.referenceId !== undefined) {
         if (deps.production) {
           throw new ReferenceNotAllowedError(
@@ -96,6 +93,7 @@ export function createEmailPreviewService(deps: EmailPreviewDeps) {
         }
         const booking = await deps.findBooking(query.referenceId);
         if (!booking) throw new ReferenceNotFoundError('There is no booking with this key.');
+        const now = deps.now();
         // Reading a real patient's name and bookings: audited as any read of patient data.
         await deps.audit(
           {
@@ -109,7 +107,7 @@ export function createEmailPreviewService(deps: EmailPreviewDeps) {
           },
           now,
         );
-        data = { ...data, ...booking, bookingKey: query.referenceId };
+        data = { ...data, ...booking, bookingKey: query.referenceId, now };
       }
       return { content: await previewContent(deps.messages[query.template](query.lang, data)) };
     },

@@ -22,12 +22,20 @@ export interface PreviewData extends PreviewBooking {
   now: Date;
 }
 
+/**
+ * The sample's "now": the day before its appointment (Sun 1 Mar 2026, 10:30 am in Sydney). Fixed,
+ * so a preview is the same on every request: the page caches what it showed, and a time taken
+ * from the clock changed the consent notice between two reads a minute apart.
+ */
+const sampleNow = new Date('2026-02-28T23:30:00Z');
+
 /** The fictional patient and appointment of a preview without a referenceId. */
 export function samplePreviewData(
-  base: Pick<PreviewData, 'providerName' | 'publicUrl' | 'checkInPriorMinutes' | 'now'>,
+  base: Pick<PreviewData, 'providerName' | 'publicUrl' | 'checkInPriorMinutes'>,
 ): PreviewData {
   return {
     ...base,
+    now: sampleNow,
     bookingKey: 'SAMPLE-BOOKING-KEY',
     firstName: 'Alex',
     email: 'alex.example@example.org',
