@@ -21,6 +21,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
       {
         extends: false,
         test: {

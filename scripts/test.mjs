@@ -66,7 +66,7 @@ ensureChromium();
 stage('typecheck', 'npx', ['tsc', '-b']);
 stage('lint', 'npx', ['biome', 'ci', '.']);
 stage('module boundaries', 'node', ['scripts/check-boundaries.mjs']);
-vitest('unit and web', ['unit', 'web']);
+vitest('unit and web', ['unit', 'web', 'web-isolated']);
 ensureSwift();
 ensureOrthanc();
 const { TEST_DATABASE_URL } = process.env;

@@ -1,15 +1,13 @@
-import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { isolatedTestFiles, webTestSettings } from './vitest.shared.ts';
 
 export default defineProject({
-  plugins: [react()],
+  ...webTestSettings,
   test: {
+    ...webTestSettings.test,
     name: 'web',
-    environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-    restoreMocks: true,
-    unstubGlobals: true,
+    exclude: [isolatedTestFiles, '**/node_modules/**'],
+    isolate: false,
   },
 });

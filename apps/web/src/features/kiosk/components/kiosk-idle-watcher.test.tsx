@@ -109,7 +109,7 @@ describe('KioskIdleWatcher', () => {
   it('announces the countdown politely, not every second', async () => {
     setup();
     await advance(noActivitySeconds * 1000 + 100);
-    const live = document.querySelector('[aria-live="polite"]');
+    const live = screen.getByRole('alertdialog').querySelector('[aria-live="polite"]');
     expect(live).toHaveTextContent('');
     await advance(4000);
     expect(live).toHaveTextContent('');

@@ -1,4 +1,3 @@
-import type { KioskAppointment } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type KioskCheckInState,
