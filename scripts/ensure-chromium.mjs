@@ -8,8 +8,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function ensureChromium() {
   ensureDebianPackages({
     what: `Chromium (${chromiumPath})`,
-    why: "The end-to-end tests need Debian's Chromium",
-    programs: { [chromiumPath]: 'chromium' },
+    why: "The end-to-end tests need Debian's Chromium (and openssl, for the embedding test's HTTPS)",
+    programs: { [chromiumPath]: 'chromium', '/usr/bin/openssl': 'openssl' },
     extraPackages: ['fonts-dejavu-core'],
     hint: '\nor point CHROMIUM_PATH at a Chromium/Chrome binary.',
   });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The demo BOOKING_FORM questionnaire's title (config/questionnaires/booking-form.json). */
 export const bookingFormTitle = 'A few details for your booking';
@@ -8,7 +8,10 @@ export const bookingFormTitle = 'A few details for your booking';
  * booking has it): answered as a patient would, with a paper referral and, unless told,
  * no Medicare card. SurveyJS is a lazy chunk, so its questions can take a while to show.
  */
-export async function answerBookingForm(page: Page, options: { medicare?: boolean } = {}) {
+export async function answerBookingForm(
+  page: Page | Locator,
+  options: { medicare?: boolean } = {},
+) {
   const dialog = page.getByRole('dialog', { name: bookingFormTitle });
   await dialog.getByRole('button', { name: 'Complete' }).waitFor({ timeout: 20_000 });
   const question = (title: RegExp) => dialog.locator('.sd-question').filter({ hasText: title });

@@ -206,8 +206,12 @@ test('the idle timeout on CONFIRM ends the check-in and forgets the patient', as
 
   // Nobody touches the screen: the warning, then the kiosk's start.
   const warning = page.getByRole('alertdialog', { name: t('kiosk.inactivity_title') });
+  // From here the idle time passes only by runFor, however long the machine takes.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
   await page.clock.runFor(noActivitySeconds * 1000);
   await warning.waitFor();
+  // The dialog's entrance runs on animation frames: let them play before the picture.
+  await page.clock.runFor(500);
   await screenshot(page, 'kiosk-check-in-idle-warning');
   await page.clock.runFor(10_000);
   await page.waitForURL((url) => url.pathname === '/kiosk' && url.search === '?kioskMode=true');

@@ -65,6 +65,7 @@ import {
   sharedResultsAccess,
 } from './modules/results/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
+import { crossSiteWritesPlugin } from './plugins/cross-site-writes.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { kioskDeviceContextPlugin } from './plugins/kiosk-device-context.ts';
 import { buildLoggerOptions } from './plugins/logger.ts';
@@ -153,7 +154,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     rateLimitMax: env.rateLimitMax,
     captchaProvider: provider.authentication.captcha.provider,
   });
-  // Before every module: READ_ONLY refuses their writes before their own hooks (decision 036).
+  // Before every module: a write from another site's page, and any write under READ_ONLY, is
+  // refused before the modules' own hooks (decisions 039 and 036).
+  await app.register(crossSiteWritesPlugin);
   await app.register(readOnlyPlugin, { readOnly: env.readOnly });
   await app.register(openApiPlugin, {
     title: `${provider.radiology.name} booking portal API`,
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     production: env.production,
     readOnly: env.readOnly,
     version,
+    embedOrigins: env.frameAncestors,
   };
   await app.register(healthModule, { db: deps.db });
   const configService = buildConfigService({ db: deps.db, provider, runtime, clock: deps.clock });

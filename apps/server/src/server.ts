@@ -131,6 +131,7 @@ async function main(): Promise<void> {
     production: env.production,
     readOnly: env.readOnly,
     version,
+    embedOrigins: env.frameAncestors,
   };
   await buildConfigService({ db, provider, runtime, clock: systemClock }).publishSnapshot();
 

@@ -77,6 +77,11 @@ export const applicationConfigResponseSchema = applicationConfigSchema.extend({
   production: z.boolean(),
   readOnly: z.boolean(),
   version: z.string(),
+  /**
+   * FRAME_ANCESTORS: the provider's sites that may embed /iframe/...; a framed page tells only
+   * these its height (docs/product/embedding.md).
+   */
+  embedOrigins: z.array(z.string()),
 });
 
 /** Integration config (docs/product/shell-and-configuration.md#configuration). */

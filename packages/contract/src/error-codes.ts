@@ -17,4 +17,6 @@ export const errorCodes = {
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
   readOnly: readOnlyErrorCode,
+  /** A write sent by another site's page (Sec-Fetch-Site; plugins/cross-site-writes.ts). */
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
 } as const;

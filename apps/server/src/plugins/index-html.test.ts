@@ -99,6 +99,7 @@ describe('the start-up data block', () => {
         production: false,
         readOnly: false,
         version: '1.0.0',
+        embedOrigins: [],
       }),
       integration: integrationConfigSchema.parse({}),
       bodyFigure: bodyFigureConfigSchema.parse({}),

@@ -32,6 +32,9 @@ export interface WebAppOptions extends IndexHtmlInput {
 /** Vite puts content-hashed files under assets/ (`index-B1c2D3e4.js`): safe to cache forever. */
 const hashedAsset = /^\/?assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
+/** apps/web/public/embed.js: the script a provider's page runs beside its frame. */
+export const embedScript = 'embed.js';
+
 export function cacheControlFor(relativePath: string): string {
   // A precompressed copy (`index-B1c2D3e4.js.br`) is cached like the file it compresses.
   const path = relativePath.replace(/\\/g, '/').replace(/\.(br|gz)$/, '');
@@ -133,10 +136,12 @@ export const webAppPlugin = fp<WebAppOptions>(
         // index.html is only ever served rendered, through the fallback below.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (response, filePath) => {
-          response.header(
-            'cache-control',
-            cacheControlFor(filePath.slice(options.distDir.length + 1)),
-          );
+          const relativePath = filePath.slice(options.distDir.length + 1);
+          response.header('cache-control', cacheControlFor(relativePath));
+          // The embedding snippet is loaded by providers' own pages (docs/product/embedding.md).
+          if (relativePath.replace(/\.(br|gz)$/, '') === embedScript) {
+            response.header('cross-origin-resource-policy', 'cross-origin');
+          }
         },
       });
     }

@@ -1,4 +1,5 @@
 import type { ErrorResponse, FieldError } from '@portal/contract';
+import { embeddedRequestHeader, isEmbedded } from './embedding.ts';
 
 /**
  * The authenticated-check call (docs/product/authentication.md#the-401-rule): a 401 here means
@@ -140,6 +141,7 @@ export async function apiRequest<T, R extends ResponseType = 'json'>(
 ): Promise<R extends 'blob' ? Blob : R extends 'text' ? string : T> {
   const { method = 'GET', body, query, responseType = 'json', signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (isEmbedded()) headers[embeddedRequestHeader] = '1';
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

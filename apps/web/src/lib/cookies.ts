@@ -1,3 +1,5 @@
+import { embeddedCookieAttributes, isEmbedded } from './embedding.ts';
+
 /** First-party cookies the browser code reads and writes (never the HttpOnly session). */
 
 /**
@@ -20,15 +22,17 @@ export function readCookie(name: string): string | null {
 }
 
 /**
- * Path /, SameSite=Lax, Secure over HTTPS. Without `expires` the cookie lasts for the browser
- * session. (document.cookie: the Cookie Store API is missing in some kiosk browsers, Safari
- * and Firefox.)
+ * Path /, SameSite=Lax, Secure over HTTPS; in a provider's frame over HTTPS SameSite=None and
+ * Partitioned (lib/embedding.ts). Without `expires` the cookie lasts for the browser session.
+ * (document.cookie: the Cookie Store API is missing in some kiosk browsers, Safari and Firefox.)
  */
 export function writeCookie(name: string, value: string, expires?: string): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const https = window.location.protocol === 'https:';
+  const attributes =
+    https && isEmbedded() ? embeddedCookieAttributes : `SameSite=Lax${https ? '; Secure' : ''}`;
   const lifetime = expires ? `; expires=${expires}` : '';
   // biome-ignore lint/suspicious/noDocumentCookie: see above.
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/${lifetime}; SameSite=Lax${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/${lifetime}; ${attributes}`;
 }
 
 export function deleteCookie(name: string): void {

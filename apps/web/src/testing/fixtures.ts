@@ -23,6 +23,7 @@ export function makeConfig(overrides: ConfigOverrides = {}): PortalConfig {
       production: false,
       readOnly: false,
       version: '1.4.2',
+      embedOrigins: [],
       ...overrides.application,
     },
     integration: { ...integrationConfigSchema.parse({}), ...overrides.integration },

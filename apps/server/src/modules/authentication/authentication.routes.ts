@@ -37,6 +37,27 @@ export const isPlausibleToken = (value: string | undefined): value is string =>
 export const sessionCookieOptions = (secure: boolean) =>
   ({ httpOnly: true, sameSite: 'lax', path: '/', secure }) as const;
 
+/** Sent by the web app's API calls from a page in a provider's frame (web lib/embedding.ts). */
+export const embeddedRequestHeader = 'portal-embedded';
+
+/**
+ * The session cookie for this request: in a provider's frame over HTTPS, SameSite=None so the
+ * framed page gets it at all, and Partitioned so it belongs to that provider's site only
+ * (docs/decisions/039-embedding-partitioned-cookies-and-fetch-metadata.md); else as above.
+ */
+export function sessionCookieOptionsFor(request: FastifyRequest, secure: boolean) {
+  if (request.headers[embeddedRequestHeader] === '1' && request.protocol === 'https') {
+    return {
+      httpOnly: true,
+      sameSite: 'none',
+      path: '/',
+      secure: true,
+      partitioned: true,
+    } as const;
+  }
+  return sessionCookieOptions(secure);
+}
+
 /** SHA-256 of the session cookie's token, or null when there is no plausible one. */
 export function sessionTokenHash(request: FastifyRequest): string | null {
   const token = request.cookies?.[sessionCookieName];
@@ -59,9 +80,13 @@ export function registerAuthenticationRoutes(
   options: { secureCookie: boolean },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const cookieOptions = sessionCookieOptions(options.secureCookie);
-  const setSession = (reply: FastifyReply, token: string | undefined) => {
-    if (token !== undefined) reply.setCookie(sessionCookieName, token, cookieOptions);
+  const setSession = (request: FastifyRequest, reply: FastifyReply, token: string | undefined) => {
+    if (token === undefined) return;
+    reply.setCookie(
+      sessionCookieName,
+      token,
+      sessionCookieOptionsFor(request, options.secureCookie),
+    );
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -94,7 +119,7 @@ export function registerAuthenticationRoutes(
     },
     async (request, reply) => {
       const result = await service.authenticate(request.body, authenticationRequestInfo(request));
-      setSession(reply, result.newToken);
+      setSession(request, reply, result.newToken);
       noStore(reply);
       return result.body;
     },
@@ -129,7 +154,7 @@ export function registerAuthenticationRoutes(
     },
     async (request, reply) => {
       const result = await service.validateOtp(request.body, authenticationRequestInfo(request));
-      setSession(reply, result.newToken);
+      setSession(request, reply, result.newToken);
       noStore(reply);
       return result.body;
     },
@@ -150,7 +175,7 @@ export function registerAuthenticationRoutes(
         request.body.token,
         authenticationRequestInfo(request),
       );
-      setSession(reply, result.newToken);
+      setSession(request, reply, result.newToken);
       noStore(reply);
       return result.body;
     },
@@ -189,7 +214,7 @@ export function registerAuthenticationRoutes(
     },
     async (request, reply) => {
       await service.logout(authenticationRequestInfo(request));
-      reply.clearCookie(sessionCookieName, cookieOptions);
+      reply.clearCookie(sessionCookieName, sessionCookieOptionsFor(request, options.secureCookie));
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },
   );

@@ -166,7 +166,13 @@ describe('provider configuration snapshot', () => {
     const service = buildConfigService({
       db: testApp.database.db,
       provider: demoProvider(),
-      runtime: { activeProfiles: [], production: false, readOnly: false, version: 'x' },
+      runtime: {
+        activeProfiles: [],
+        production: false,
+        readOnly: false,
+        version: 'x',
+        embedOrigins: [],
+      },
       clock: testApp.clock,
     });
     await service.publishSnapshot();

@@ -16,6 +16,7 @@ export interface RuntimeInfo {
   production: boolean;
   readOnly: boolean;
   version: string;
+  embedOrigins: string[];
 }
 
 export interface ConfigServiceDeps {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useFrameHost } from '../../features/embedding/index.ts';
 import { KioskIdleGate } from '../../features/kiosk/index.ts';
 import { BookingInfoHost } from '../../lib/booking-info.tsx';
 import { HeaderActionsHost } from '../../lib/header-actions.tsx';
@@ -83,10 +84,15 @@ export function ShellLayout() {
   );
 }
 
-/** The embeddable variant under /iframe/...: banners and content only. */
+/**
+ * The embeddable variant under /iframe/...: banners and content only, as tall as its content,
+ * which it reports to the embedding page (features/embedding).
+ */
 export function IframeLayout() {
+  const shell = useRef<HTMLDivElement>(null);
+  useFrameHost(shell);
   return (
-    <div className={styles.shell}>
+    <div ref={shell} className={`${styles.shell} ${styles.iframeShell}`}>
       <SkipLink />
       <NavigationIndicator />
       <Banners />

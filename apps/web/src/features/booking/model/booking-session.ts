@@ -3,6 +3,7 @@ import type {
   BookingRequestResponseItem,
   TimeOfDay,
 } from '@portal/contract';
+import { tabStorage } from '../../../lib/tab-storage.ts';
 import { newBookingKey } from '../api/booking-api.ts';
 import type { WalkInGuidance } from './booking-rules.ts';
 
@@ -15,11 +16,11 @@ const holdsName = 'booking.holds';
 const completionName = 'booking.completion';
 
 export function currentBookingKey(): string | null {
-  return sessionStorage.getItem(keyName);
+  return tabStorage.getItem(keyName);
 }
 
 export function setBookingKey(key: string): void {
-  sessionStorage.setItem(keyName, key);
+  tabStorage.setItem(keyName, key);
 }
 
 let reserving: Promise<string> | null = null;
@@ -62,7 +63,7 @@ export const isPreferredWindow = (hold: Hold | undefined): boolean =>
 
 export function holds(): Holds {
   try {
-    return JSON.parse(sessionStorage.getItem(holdsName) ?? '{}') as Holds;
+    return JSON.parse(tabStorage.getItem(holdsName) ?? '{}') as Holds;
   } catch {
     return {};
   }
@@ -72,7 +73,7 @@ export function setHold(examSlug: string, hold: Hold | null): void {
   const next = holds();
   if (hold) next[examSlug] = hold;
   else delete next[examSlug];
-  sessionStorage.setItem(holdsName, JSON.stringify(next));
+  tabStorage.setItem(holdsName, JSON.stringify(next));
 }
 
 export type PreferredTime =
@@ -98,15 +99,15 @@ export interface Completion {
 }
 
 export function saveCompletion(completion: Completion): void {
-  sessionStorage.setItem(completionName, JSON.stringify(completion));
+  tabStorage.setItem(completionName, JSON.stringify(completion));
   // The attempt is over: the next booking starts with a new key and no holds.
-  sessionStorage.removeItem(keyName);
-  sessionStorage.removeItem(holdsName);
+  tabStorage.removeItem(keyName);
+  tabStorage.removeItem(holdsName);
 }
 
 export function loadCompletion(): Completion | null {
   try {
-    const value = sessionStorage.getItem(completionName);
+    const value = tabStorage.getItem(completionName);
     return value ? (JSON.parse(value) as Completion) : null;
   } catch {
     return null;

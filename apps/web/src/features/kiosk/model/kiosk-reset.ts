@@ -1,6 +1,7 @@
 import { closedBannerCookieName } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { deleteCookie } from '../../../lib/cookies.ts';
+import { tabStorage } from '../../../lib/tab-storage.ts';
 
 /**
  * Query families that describe the provider, not the person at the kiosk: configuration and
@@ -19,7 +20,7 @@ export function resetKioskState(queryClient: QueryClient): void {
   void queryClient.cancelQueries({ predicate: (query) => !isProviderQuery(query.queryKey) });
   queryClient.removeQueries({ predicate: (query) => !isProviderQuery(query.queryKey) });
   try {
-    sessionStorage.clear();
+    tabStorage.clear();
   } catch {
     // Storage blocked by the browser: nothing was kept there either.
   }
