@@ -5,12 +5,31 @@
 export type FrameMessage = { type: 'portal:height'; height: number } | { type: 'portal:navigated' };
 
 /**
- * Posts to each configured embedding origin by name, never to '*': the browser delivers a
- * message only when the parent page is on that origin, so an unlisted site that frames the page
- * (which frame-ancestors already refuses) would hear nothing either.
+ * Where a message may go: the parent page's origin when the browser tells it (ancestorOrigins,
+ * else the referrer) and it is a configured one; when it does not tell, each configured origin
+ * by name. Never '*', and never an origin outside FRAME_ANCESTORS (which frame-ancestors refuses
+ * anyway). Naming only the parent also spares the console an error per mismatched origin.
  */
+export function targetOrigins(
+  origins: readonly string[],
+  parent: string | null = parentOrigin(),
+): readonly string[] {
+  if (parent === null) return origins;
+  return origins.includes(parent) ? [parent] : [];
+}
+
+function parentOrigin(): string | null {
+  const ancestor = window.location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export function postToHost(message: FrameMessage, origins: readonly string[]): void {
-  for (const origin of origins) window.parent.postMessage(message, origin);
+  for (const origin of targetOrigins(origins)) window.parent.postMessage(message, origin);
 }
 
 /**
