@@ -197,10 +197,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('embedded on a %s', (viewport)
     const slots = frame.getByRole('region', {
       name: new RegExp(`^${t('booking.slots.times_on', { day: '' })}`),
     });
-    // Late in the clinic's week there may be no times left in it: look further on.
-    const findNext = frame.getByRole('button', { name: t('booking.slots.find_next') });
-    await slots.getByRole('button').first().or(findNext).first().waitFor({ timeout: 15_000 });
-    if (await findNext.isVisible()) await findNext.click();
+    // Late in the clinic's week there may be no times left in it: the next week has some.
+    const none = frame.getByText(t('booking.slots.none'));
+    await slots.getByRole('button').first().or(none).first().waitFor({ timeout: 15_000 });
+    if (await none.isVisible()) {
+      await frame.getByRole('button', { name: t('booking.calendar.next_week') }).click();
+    }
     await slots.getByRole('button').first().waitFor({ timeout: 15_000 });
     await slots.getByRole('button').first().click();
     await frame.getByRole('button', { name: t('booking.slots.continue'), exact: true }).click();
