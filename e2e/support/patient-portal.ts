@@ -330,3 +330,50 @@ export const focusIsVisible = (page: Page) =>
       style.boxShadow !== 'none' || (style.outlineStyle !== 'none' && style.outlineWidth !== '0px')
     );
   });
+
+/** The demo appointment `npm start` seeds, and its patient (docs/product/patient-portal.md#demo). */
+export const demoAppointment = {
+  bookingKey: 'demo-appointment-key-000000000001',
+  dateOfBirth: '1975-08-21',
+  email: 'jordan.sample@example.org',
+};
+
+/**
+ * The demo patient signs in on the demo appointment's page: date of birth, then the one-time
+ * password the outbox received after it (a new one, not an earlier test's).
+ */
+export async function signInToDemoAppointment(
+  page: Page,
+  portalUrl: string,
+  t: Translate,
+): Promise<void> {
+  const otpMessages = async () =>
+    (await outboxFor(portalUrl, demoAppointment.email)).filter(
+      (message) => message.template === 'ACCESS_OTP',
+    );
+  const before = (await otpMessages()).length;
+  await page.goto(`${portalUrl}/appointments/${demoAppointment.bookingKey}`);
+  const dob = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
+  await dob.waitFor({ timeout: 15_000 });
+  await fillDateOfBirth(dob, t('form.date_of_birth.label'), demoAppointment.dateOfBirth, t);
+  await dob.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
+  const otp = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
+  await otp.waitFor();
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const codes = await otpMessages();
+        code =
+          codes.length > before ? (/\b(\d{6})\b/.exec(codes[0]?.bodyText ?? '')?.[1] ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  await otp.getByRole('textbox', { name: t('authentication.otp_modal.label') }).fill(code);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('heading', { level: 1, name: t('page.appointments.title') })
+    .waitFor({ timeout: 15_000 });
+}

@@ -2,8 +2,13 @@ import type { DevOutboxMessage } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
-import { fillDateOfBirth } from '../support/date-of-birth.ts';
-import { bookThroughApi, signInFromConfirmation, tabTo } from '../support/patient-portal.ts';
+import {
+  bookThroughApi,
+  demoAppointment,
+  signInFromConfirmation,
+  signInToDemoAppointment,
+  tabTo,
+} from '../support/patient-portal.ts';
 import { getJson } from '../support/portal-api.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
@@ -18,40 +23,11 @@ const suite = useSuite();
 const { t, openPage } = suite;
 const viewports: ViewportName[] = ['phone', 'desktop'];
 const formTitle = 'Consent to imaging and privacy';
-const demoKey = 'demo-appointment-key-000000000001';
-const demoEmail = 'jordan.sample@example.org';
+const demoEmail = demoAppointment.email;
 
 async function outboxFor(email: string): Promise<DevOutboxMessage[]> {
   const messages = await getJson<DevOutboxMessage[]>(suite.url, '/api/dev/outbox?limit=200');
   return messages.filter((message) => message.recipient.toLowerCase() === email);
-}
-
-/** The demo patient signs in on the demo appointment's page (date of birth, then the OTP). */
-async function signInToDemo(page: Page): Promise<void> {
-  const before = (await outboxFor(demoEmail)).filter((m) => m.template === 'ACCESS_OTP').length;
-  await page.goto(`${suite.url}/appointments/${demoKey}`);
-  const dob = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
-  await dob.waitFor({ timeout: 15_000 });
-  await fillDateOfBirth(dob, t('form.date_of_birth.label'), '1975-08-21', t);
-  await dob.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
-  const otp = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
-  await otp.waitFor();
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const codes = (await outboxFor(demoEmail)).filter((m) => m.template === 'ACCESS_OTP');
-        code = codes.length > before ? (/\b(\d{6})\b/.exec(codes[0]!.bodyText)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  await otp.getByRole('textbox', { name: t('authentication.otp_modal.label') }).fill(code);
-  await page.keyboard.press('Enter');
-  await page
-    .getByRole('heading', { level: 1, name: t('page.appointments.title') })
-    .waitFor({ timeout: 15_000 });
 }
 
 /** Console errors apart from the 401 of the session check before signing in. */
@@ -83,7 +59,7 @@ describe.each(viewports)('consent forms (%s)', (viewport) => {
     // exam and form), since a form is signed once.
     let email = demoEmail;
     if (viewport === 'phone') {
-      await signInToDemo(page);
+      await signInToDemoAppointment(page, suite.url, t);
     } else {
       const patient = await bookThroughApi(suite.url, {
         examSlug: 'bone-density-scan',

@@ -1,10 +1,6 @@
-import type { DevOutboxMessage } from '@portal/contract';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
-import { fillDateOfBirth } from '../support/date-of-birth.ts';
-import { focusedName, tabTo } from '../support/patient-portal.ts';
-import { getJson } from '../support/portal-api.ts';
+import { focusedName, signInToDemoAppointment, tabTo } from '../support/patient-portal.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
 /**
@@ -24,44 +20,6 @@ const suite = useSuite({
   },
 });
 const { t, openPage } = suite;
-const demoKey = 'demo-appointment-key-000000000001';
-const demoEmail = 'jordan.sample@example.org';
-
-async function otpCodes(): Promise<DevOutboxMessage[]> {
-  const messages = await getJson<DevOutboxMessage[]>(suite.url, '/api/dev/outbox?limit=200');
-  return messages.filter(
-    (message) => message.recipient.toLowerCase() === demoEmail && message.template === 'ACCESS_OTP',
-  );
-}
-
-/** The demo patient signs in on the demo appointment's page: both steps are allowed writes. */
-async function signInToDemo(page: Page): Promise<void> {
-  const before = (await otpCodes()).length;
-  await page.goto(`${suite.url}/appointments/${demoKey}`);
-  const dob = page.getByRole('dialog', { name: t('authentication.dob_modal.title') });
-  await dob.waitFor({ timeout: 15_000 });
-  await fillDateOfBirth(dob, t('form.date_of_birth.label'), '1975-08-21', t);
-  await dob.getByRole('button', { name: t('authentication.dob_modal.submit') }).click();
-  const otp = page.getByRole('dialog', { name: t('authentication.otp_modal.title') });
-  await otp.waitFor();
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const codes = await otpCodes();
-        code = codes.length > before ? (/\b(\d{6})\b/.exec(codes[0]!.bodyText)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  await otp.getByRole('textbox', { name: t('authentication.otp_modal.label') }).fill(code);
-  await page.keyboard.press('Enter');
-  await page
-    .getByRole('heading', { level: 1, name: t('page.appointments.title') })
-    .waitFor({ timeout: 15_000 });
-}
-
 /** Console errors apart from the 401 of the session check and the refused write's 503. */
 const unexpected = (errors: string[]) =>
   errors.filter((message) => !/status of (401|503)/.test(message));
@@ -75,7 +33,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('read-only mode (%s)', (viewpo
     await expectNoAxeViolations(page, `home with the read-only banner (${viewport})`);
     await screenshot(page, `read-only-home-${viewport}`, { viewport: true });
 
-    await signInToDemo(page);
+    await signInToDemoAppointment(page, suite.url, t);
     await expect.poll(() => banner.isVisible()).toBe(true);
     const actions = page.getByRole('list', { name: t('patient_portal.actions.label') });
     await actions.waitFor();
