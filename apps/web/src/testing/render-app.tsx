@@ -19,7 +19,8 @@ export interface RenderAppOptions {
   /** The logged-in staff member; anonymous (GET /api/account answers 401) by default. */
   user?: User | null;
   /** Answers for other API calls, by path; unlisted calls get a 404 error body. */
-  api?: Record<string, () => Response>;
+  // An answer may be a promise: a test holds a response back to see what the page does meanwhile.
+  api?: Record<string, () => Response | Promise<Response>>;
   now?: Date;
   width?: number;
   /** Start the routes' data before the first render, as app/boot.ts does (route-prefetch.ts). */

@@ -66,14 +66,19 @@ export function UploadAttachmentModal({
     }
   }
 
+  const refused = (chosen: File) => validTypes.length > 0 && !isAllowedReferral(chosen, validTypes);
+  const refuseType = () => {
+    setFile(null);
+    setProblem(t('form.referral_file_types', { types: typeNames }));
+  };
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const chosen = input.files?.[0] ?? null;
     setProblem(null);
-    if (chosen && validTypes.length > 0 && !isAllowedReferral(chosen, validTypes)) {
+    if (chosen && refused(chosen)) {
       input.value = '';
-      setFile(null);
-      setProblem(t('form.referral_file_types', { types: typeNames }));
+      refuseType();
       return;
     }
     setFile(chosen);
@@ -83,6 +88,11 @@ export function UploadAttachmentModal({
     if (busy) return;
     if (!file) {
       setProblem(t('patient_portal.attachments.choose_file'));
+      return;
+    }
+    // A file chosen before the provider's types had loaded is checked again here.
+    if (refused(file)) {
+      refuseType();
       return;
     }
     const documentTypeId = replacing

@@ -166,6 +166,8 @@ describe('appointment page documents', slow, () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Upload a document' });
     const input = within(dialog).getByLabelText<HTMLInputElement>('File');
+    // The provider's types load with the booking configuration, then the field names them.
+    await within(dialog).findByText('Allowed file types: PDF, PNG');
     // The picker's accept filter aside (a patient may choose "All files"): the page checks too.
     fireEvent.change(input, {
       target: { files: [new File(['<html>'], 'page.html', { type: 'text/html' })] },
@@ -174,6 +176,33 @@ describe('appointment page documents', slow, () => {
       'The referral must be one of these file types: PDF, PNG.',
     );
     expect(input.value).toBe('');
+    expect(callsTo(fetchMock, base)).toEqual([]);
+  });
+
+  it('checks a file chosen before the provider’s types had loaded when it is sent', async () => {
+    let answerConfig = () => {};
+    const config = new Promise<Response>((resolve) => {
+      answerConfig = () =>
+        resolve(jsonResponse({ validReferralContentTypes: ['application/pdf', 'image/png'] }));
+    });
+    const { user, fetchMock } = await renderPage({
+      [`${base}/response`]: () => listOf([]),
+      '/api/config/booking': () => config,
+    });
+    await user.click(
+      await within(await section()).findByRole('button', { name: 'Upload a document' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Upload a document' });
+    fireEvent.change(within(dialog).getByLabelText('File'), {
+      target: { files: [new File(['<html>'], 'page.html', { type: 'text/html' })] },
+    });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    answerConfig();
+    await within(dialog).findByText('Allowed file types: PDF, PNG');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The referral must be one of these file types: PDF, PNG.',
+    );
     expect(callsTo(fetchMock, base)).toEqual([]);
   });
 
