@@ -65,7 +65,7 @@ function listOf(attachments: Attachment[], importable = 0) {
   } satisfies AppointmentAttachmentsResponse);
 }
 
-function renderPage(api: Record<string, () => Response>, status = 'BOOKED') {
+function renderPage(api: Record<string, () => Response | Promise<Response>>, status = 'BOOKED') {
   return renderApp(`/appointments/${portalKey}`, {
     api: {
       ...appointmentPageApi(),
