@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureOrthanc } from './ensure-orthanc.mjs';
 import { ensureSwift } from './ensure-swift.mjs';
+import { failedTests, formatFailures } from './test-failures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reportDir = join(root, 'node_modules', '.cache', 'test-reports');
@@ -16,6 +17,9 @@ mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+// CI keeps only the end of the log: the failing tests are named again there (see
+// test-failures.mjs), so a red run says what failed without the rest.
+const failures = [];
 
 function stage(name, command, args, env = {}) {
   const started = Date.now();
@@ -53,6 +57,7 @@ function vitest(name, projects, env = {}) {
     totals.passed += summary.numPassedTests;
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    failures.push(...failedTests(name, summary, root));
     if (summary.numTotalTests === 0) {
       console.error(`${name}: no test ran`);
       failedStages.push(`${name} (no tests)`);
@@ -82,6 +87,7 @@ if (stage('build web app', 'npm', ['run', 'build', '--silent'])) {
   failedStages.push('end-to-end (not run: build failed)');
 }
 
+if (failures.length) console.log(`\n${formatFailures(failures)}`);
 console.log(
   `\n${failedStages.length ? `Failed: ${failedStages.join(', ')}` : 'All stages passed.'}`,
 );
