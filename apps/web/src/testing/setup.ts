@@ -18,16 +18,22 @@ beforeEach(() => {
   setViewportWidth(1366);
 });
 
+// Files share one jsdom per worker (vitest.shared.ts): whatever a test leaves on the document,
+// the storages or the URL would reach the next file, in an order that changes from run to run.
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: jsdom's cookie jar, emptied between tests.
     if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
   document.head.innerHTML = '';
-  document.documentElement.removeAttribute('style');
+  for (const { name } of [...document.documentElement.attributes]) {
+    document.documentElement.removeAttribute(name);
+  }
 });
 
 // jsdom does not scroll; the router's ScrollRestoration calls this on every navigation.
