@@ -42,10 +42,10 @@ export type BookingJourney = ReturnType<typeof useBookingJourney>;
  * The booking flow's steps as a patient takes them (docs/product/booking.md#flow-and-routes),
  * for the booking and questionnaire spec files: the file's suite (useSuite) on the shared demo
  * portal, its exams loaded once, and the steps from the home page to the patient form.
- * Call it at the top of the file, as useSuite.
+ * Call it at the top of the file, as useSuite (whose options it takes: a portal of the file's own).
  */
-export function useBookingJourney() {
-  const suite: Suite = useSuite();
+export function useBookingJourney(options: Parameters<typeof useSuite>[0] = {}) {
+  const suite: Suite = useSuite(options);
   const { t, openPage } = suite;
   let exams: Exam[];
 
@@ -183,6 +183,7 @@ export function useBookingJourney() {
   }
 
   return {
+    suite,
     t,
     openPage,
     examNamed,

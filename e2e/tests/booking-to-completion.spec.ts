@@ -11,6 +11,7 @@ import { expectNoAxeViolations } from '../support/suite.ts';
  * booking-slot-conflicts.spec.ts; finding clinics by postcode is booking-location.spec.ts.
  */
 const {
+  suite,
   t,
   examNamed,
   locatedPatient,
@@ -41,6 +42,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     if (!clinic) throw new Error('no clinic offers CT brain');
     const patient = patientFor(`Nearest${viewport}`);
     const { page, context, consoleErrors } = await locatedPatient(viewport);
+    // Analytics are off by default: nothing on the way leaves for another site (analytics.spec.ts
+    // has a tag configured). The map's tiles are not on these pages.
+    const thirdParty: string[] = [];
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== new URL(suite.url).origin) {
+        thirdParty.push(url.href);
+      }
+    });
 
     await chooseExam(page, exam);
     await expectNoAxeViolations(page, `home on ${viewport}`);
@@ -103,6 +113,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     expect(email?.bodyText).toContain(`/appointments/${bookingKey}`);
     expect(start).toBeTruthy();
 
+    expect(thirdParty).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await closeAll(context);
   });

@@ -16,7 +16,11 @@ import type { ProviderConfig } from './config/provider-config.ts';
 import type { Database } from './db/database.ts';
 import { messagePreviews } from './message-previews.ts';
 import { accountModule } from './modules/account/index.ts';
-import { assetsModule, buildTranslationsService } from './modules/assets/index.ts';
+import {
+  assetsModule,
+  buildTranslationsService,
+  createRoleTranslations,
+} from './modules/assets/index.ts';
 import { attachmentsModule, providerAttachmentReads } from './modules/attachments/index.ts';
 import { authenticationModule } from './modules/authentication/index.ts';
 import { availabilityModule, createAvailabilityService } from './modules/availability/index.ts';
@@ -26,6 +30,7 @@ import {
   findPreviewBooking,
 } from './modules/booking/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
+import { providerChatOutcomes } from './modules/chat/index.ts';
 import {
   checkInModule,
   checkInPriorMinutes,
@@ -217,6 +222,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     issuer: provider.application.azureUrlWithTenantId,
     clientId: provider.application.azureClientId,
     secureCookie: env.production,
+    roleTranslations: createRoleTranslations(provider.roleTranslations),
   });
   await app.register(accountModule);
   // After the cookie parser: every audit event of a kiosk's request names the device.
@@ -351,6 +357,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       defaultLocale,
     }),
     checkIns: providerCheckIns({ db: deps.db, clock: deps.clock }),
+    chat: providerChatOutcomes({ db: deps.db, clock: deps.clock }),
   });
   // Patients ask for their details to change; the provider decides through the integration.
   await app.register(patientChangesModule, {

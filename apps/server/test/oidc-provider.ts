@@ -22,8 +22,12 @@ export interface TestIdentityProvider {
 }
 
 export const testClientId = 'portal-test-client';
-/** A user with an organization; any other username signs in as a referrer without one. */
+/**
+ * A user with an organization and the demo's `clinic-staff` role (config/role-translations.json);
+ * any other username signs in as a referrer without either.
+ */
 export const staffUsername = 'staff.lee';
+export const staffRole = 'clinic-staff';
 const organizations: Record<string, string> = { [staffUsername]: 'Example Radiology' };
 
 const page = (uid: string) => `<!doctype html>
@@ -108,7 +112,14 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
       conformIdTokenClaims: false,
       claims: {
         openid: ['sub'],
-        profile: ['name', 'given_name', 'family_name', 'preferred_username', 'organization'],
+        profile: [
+          'name',
+          'given_name',
+          'family_name',
+          'preferred_username',
+          'organization',
+          'roles',
+        ],
         email: ['email'],
       },
       clientBasedCORS: (_ctx, origin, client) =>
@@ -132,7 +143,7 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
               name: 'Jane Lee',
               given_name: 'Jane',
               family_name: 'Lee',
-              ...(organizations[id] ? { organization: organizations[id] } : {}),
+              ...(organizations[id] ? { organization: organizations[id], roles: [staffRole] } : {}),
             };
           },
         };

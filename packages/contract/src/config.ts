@@ -54,6 +54,9 @@ export const applicationConfigSchema = z.object({
   selfHostedAnalyticsEnabled: z.boolean().default(false),
   selfHostedAnalyticsUrl: optionalUrl,
   selfHostedAnalyticsId: z.string().nullable().default(null),
+  // The tags above load only after the patient agrees (docs/product/shell-and-configuration.md#analytics);
+  // on unless the provider turns it off, since a portal's visitors are patients.
+  analyticsConsentRequired: z.boolean().default(true),
   questionnaireCss: z.string().default(''),
   kioskNoActivitySeconds: z.number().int().min(1).max(3600).default(60),
   showLinkToAdminPanel: z.boolean().default(true),

@@ -6,5 +6,10 @@ export const userSchema = z.object({
   username: z.string(),
   organization: z.string().nullable(),
   currentDoctor: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  /**
+   * Spec 1 §3's roleTranslations: a JSON string of the user's roles' wording overrides by locale
+   * (`RoleTranslationLayers`, config/role-translations.json), or null when the roles have none.
+   */
+  roleTranslations: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -22,13 +22,16 @@ import {
   patientDetailsConfigSchema,
   patientPortalConfigSchema,
   type RadiologyConfig,
+  type RoleTranslationsConfig,
   radiologyConfigSchema,
+  roleTranslationsConfigSchema,
   type SupportedLocale,
   supportedLocales,
   type TranslationDictionary,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { repoRoot } from './paths.ts';
+import { roleTranslationProblems } from './role-translations.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { findUnknownKeys } from './unknown-keys.ts';
 
@@ -58,6 +61,8 @@ export interface ProviderConfig {
   termsHtml: string;
   /** Provider overrides of the bundled dictionaries (config/translations/<locale>.json). */
   translations: Partial<Record<SupportedLocale, TranslationDictionary>>;
+  /** Wording overrides per staff role (config/role-translations.json, optional). */
+  roleTranslations: RoleTranslationsConfig;
   assets: Record<ApplicationAssetName, ProviderAsset>;
 }
 
@@ -169,6 +174,10 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
   const patientPortal = parseFile('patient-portal.json', patientPortalConfigSchema);
   const patientDetails = parseFile('patient-details.json', patientDetailsConfigSchema);
   const imageViewer = parseFile('image-viewer.json', imageViewerConfigSchema);
+  const roleTranslations = parseFile('role-translations.json', roleTranslationsConfigSchema);
+  for (const problem of roleTranslations ? roleTranslationProblems(roleTranslations) : []) {
+    problems.push(`${show('role-translations.json')}: ${problem}`);
+  }
   // Its name until migration 011's rename: a kept old file would otherwise be ignored in silence,
   // and sign-in would run on the defaults instead of the provider's OTP and captcha settings.
   if (existsSync(join(configDir, 'access.json'))) {
@@ -193,7 +202,8 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     !authentication ||
     !patientPortal ||
     !patientDetails ||
-    !imageViewer
+    !imageViewer ||
+    !roleTranslations
   ) {
     throw new ProviderConfigError(problems);
   }
@@ -210,6 +220,7 @@ export function loadProviderConfig(configDir: string): ProviderConfig {
     imageViewer,
     termsHtml,
     translations,
+    roleTranslations,
     assets: assets as Record<ApplicationAssetName, ProviderAsset>,
   };
 }

@@ -32,6 +32,9 @@ export function createI18n(locale: SupportedLocale, dictionary: TranslationDicti
     // React escapes text itself.
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A signed-in user's role wording is laid over the dictionary later (features/account):
+    // re-render the translated text when it is.
+    react: { bindI18nStore: 'added' },
   });
   return instance;
 }

@@ -46,6 +46,7 @@ export const staffUser: User = {
   username: 'jsmith',
   organization: null,
   currentDoctor: { firstName: 'Jane', lastName: 'Smith' },
+  roleTranslations: null,
 };
 
 export function jsonResponse(body: unknown, status = 200): Response {

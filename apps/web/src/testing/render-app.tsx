@@ -65,7 +65,8 @@ export async function renderApp(path = '/', options: RenderAppOptions = {}) {
       </ClockProvider>
     </QueryClientProvider>,
   );
-  // The first render of a file loads the page's lazy route module (cold in jsdom).
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  // The first render of a file loads the page's lazy route module (cold in jsdom). Hidden ones
+  // count: a modal open from the start (the iframe banner modal) hides the page behind it.
+  await screen.findByRole('heading', { level: 1, hidden: true }, { timeout: 5000 });
   return { router, queryClient, user, fetchMock, config };
 }

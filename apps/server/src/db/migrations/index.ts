@@ -28,6 +28,8 @@ import { migration026 } from './026-staff-sessions.ts';
 import { migration027 } from './027-patient-locale.ts';
 import { migration028 } from './028-report-quality-feedback.ts';
 import { migration029 } from './029-patient-locale-optional.ts';
+import { migration030 } from './030-booking-request-type.ts';
+import { migration031 } from './031-staff-session-roles.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +62,6 @@ export const migrations: Record<string, Migration> = {
   '027-patient-locale': migration027,
   '028-report-quality-feedback': migration028,
   '029-patient-locale-optional': migration029,
+  '030-booking-request-type': migration030,
+  '031-staff-session-roles': migration031,
 };

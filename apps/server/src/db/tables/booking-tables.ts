@@ -23,6 +23,8 @@ export type AppointmentStatus =
   | 'RESCHEDULED'
   | 'CHANGED';
 export type BookingRequestStatus = 'RECEIVED' | 'CONTACTED' | 'BOOKED' | 'CLOSED' | 'CANCELED';
+/** Migration 030 (docs/product/chat.md). */
+export type BookingRequestType = 'PATIENT' | 'CHAT';
 export type BookingKeyStatus = 'RESERVED' | 'USED';
 export type ResourceBookingKind = 'APPOINTMENT' | 'HOLD';
 /** WEBHOOK (migration 020): an event for the provider's systems, its JSON payload as body_text. */
@@ -104,6 +106,8 @@ export interface BookingRequestsTable {
   cancel_reason: string | null;
   cancel_note: string | null;
   canceled_at: NullableTimestamp;
+  /** Migration 030: who is handling it, the front desk (PATIENT) or the chat desk (CHAT). */
+  request_type: Generated<BookingRequestType>;
 }
 
 export interface BookingRequestExamsTable {

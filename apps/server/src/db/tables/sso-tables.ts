@@ -23,6 +23,8 @@ export interface StaffSessionsTable {
   first_name: string | null;
   last_name: string | null;
   organization: string | null;
+  /** Migration 031: the ID token's roles (config/role-translations.json keys them). */
+  roles: ColumnType<string[], string[] | undefined, string[]>;
   client_address: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;

@@ -5,6 +5,7 @@ import type { ProviderConfig } from '../../config/provider-config.ts';
 import { registerAssetsRoutes } from './assets.routes.ts';
 import { createTranslationsService, type TranslationsService } from './translations.service.ts';
 
+export { createRoleTranslations } from './role-translations.ts';
 export { createTranslationsService, type TranslationsService } from './translations.service.ts';
 
 function readBundledOrNull(locale: SupportedLocale): TranslationDictionary | null {

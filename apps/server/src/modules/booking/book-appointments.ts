@@ -10,11 +10,12 @@ import { bookingNoticeMessages } from '../notifications/index.ts';
 import { type BookableSlot, slotTakenError } from './bookable-slot.ts';
 import { clinicInstant, clinicWallTime, emailHash } from './booking-format.ts';
 import { assertKeyUsable } from './booking-keys.service.ts';
-import type {
-  AppointmentRecord,
-  AppointmentRecordsInput,
-  BookingStore,
-  RequestContext,
+import {
+  type AppointmentRecord,
+  type AppointmentRecordsInput,
+  type BookingStore,
+  type RequestContext,
+  staffDetails,
 } from './booking-store.ts';
 import type { SlotClaim } from './slot-turns.ts';
 
@@ -78,7 +79,12 @@ export function createAppointmentBooker(deps: {
       subjectType: 'appointment',
       subjectId: appointment.id,
       ...context,
-      details: { patientId, examId: appointment.examId, clinicId: appointment.clinicId },
+      details: {
+        patientId,
+        examId: appointment.examId,
+        clinicId: appointment.clinicId,
+        ...staffDetails(context),
+      },
     }));
     const lines = offered.map(
       ({ slot }) =>

@@ -8,7 +8,13 @@ import { ExamNotAtClinicError, UnknownClinicError, UnknownExamError } from '../c
 import { SlotInPastError } from './booking.errors.ts';
 import { clinicWallTime, emailHash } from './booking-format.ts';
 import { assertKeyUsable } from './booking-keys.service.ts';
-import type { BookingStore, ClinicRow, ExamRow, RequestContext } from './booking-store.ts';
+import {
+  type BookingStore,
+  type ClinicRow,
+  type ExamRow,
+  type RequestContext,
+  staffDetails,
+} from './booking-store.ts';
 import type { QuestionnaireHooks } from './questionnaire-hooks.ts';
 
 export interface BookingRequestsServiceDeps {
@@ -87,6 +93,7 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
               patientId,
               examIds: exams.map((exam) => String(exam.id)),
               clinicId: clinic?.id ?? null,
+              ...staffDetails(context),
             },
           },
           now,

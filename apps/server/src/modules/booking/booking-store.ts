@@ -1,6 +1,6 @@
 import type { PatientDetails, SupportedLocale } from '@portal/contract';
 import type { WriteCondition } from '../../db/statement-parts.ts';
-import type { AuditEvent, RequestContext } from '../audit/index.ts';
+import type { AuditEvent, RequestContext as AuditRequestContext } from '../audit/index.ts';
 import type { BookingNotice, NewOutboxMessage } from '../notifications/index.ts';
 import type {
   BookingRequestToCancel,
@@ -23,8 +23,20 @@ export type {
   ExamRow,
   NewAppointment,
   OutboxRecord,
-  RequestContext,
 };
+
+/** Who asked; for a staff booking also the signed-in staff member, when there is one. */
+export interface RequestContext extends AuditRequestContext {
+  /** The sso user id (the token's `sub`) of the staff session behind a `staffBooking` write. */
+  staffUserId?: string;
+}
+
+/**
+ * What a staff booking's audit event adds to its details: the staff member who made it.
+ * `staffBooking` is the browser's word (decision 016); the session is the proof.
+ */
+export const staffDetails = (context: RequestContext): { staffUserId?: string } =>
+  context.staffUserId ? { staffUserId: context.staffUserId } : {};
 
 /** A booking key is reserved (usable), used (booked), or unknown (never issued or expired). */
 export type KeyState = 'RESERVED' | 'USED' | 'UNKNOWN';

@@ -13,13 +13,15 @@ import {
   slotHoldRequestSchema,
   slotHoldResponseSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context.ts';
+import { staffOf } from '../sso/index.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 import type { BookingKeysService } from './booking-keys.service.ts';
 import type { BookingRequestsService } from './booking-requests.service.ts';
+import type { RequestContext } from './booking-store.ts';
 import type { SlotHoldsService } from './slot-holds.service.ts';
 
 const errors = {
@@ -135,7 +137,12 @@ export function registerBookingRoutes(app: FastifyInstance, services: BookingSer
       reply
         .code(201)
         .headers(noStore)
-        .send(await appointments.createAppointments(request.body, requestContext(request))),
+        .send(
+          await appointments.createAppointments(
+            request.body,
+            await bookingContext(request, request.body.staffBooking),
+          ),
+        ),
   );
 
   routes.post(
@@ -173,6 +180,26 @@ export function registerBookingRoutes(app: FastifyInstance, services: BookingSer
       reply
         .code(201)
         .headers(noStore)
-        .send(await bookingRequests.createBookingRequest(request.body, requestContext(request))),
+        .send(
+          await bookingRequests.createBookingRequest(
+            request.body,
+            await bookingContext(request, request.body.staffBooking),
+          ),
+        ),
   );
+}
+
+/**
+ * The audit's context of a booking write. A staff booking names the signed-in staff member
+ * (single sign-on) when there is one; without a session it stays the browser's word (decision
+ * 016), recorded as actor 'staff' without a user.
+ */
+async function bookingContext(
+  request: FastifyRequest,
+  staffBooking: boolean,
+): Promise<RequestContext> {
+  const context = requestContext(request);
+  if (!staffBooking) return context;
+  const staff = await staffOf(request);
+  return staff ? { ...context, staffUserId: staff.user.userId } : context;
 }

@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProviderAttachmentReads } from '../attachments/index.ts';
+import type { ProviderChatOutcomes } from '../chat/index.ts';
 import type { ProviderCheckIns } from '../check-in/index.ts';
 import type { PatientChangeDecisions } from '../patient-changes/index.ts';
 import type { ProviderResultReleases } from '../results/index.ts';
 import { createApiKeyService } from './api-keys.service.ts';
+import { registerChatOutcomeRoutes } from './chat-outcome.routes.ts';
 import { registerCheckInRoutes } from './check-in.routes.ts';
 import { registerIntegrationRoutes } from './integration.routes.ts';
 import { createIntegrationService } from './integration.service.ts';
@@ -37,6 +39,8 @@ export interface IntegrationModuleDeps {
   results: ProviderResultReleases;
   /** The check-in module's acknowledgements and list. */
   checkIns: ProviderCheckIns;
+  /** The chat module's outcomes of the chat desk's conversations about booking requests. */
+  chat: ProviderChatOutcomes;
 }
 
 export async function integrationModule(app: FastifyInstance, deps: IntegrationModuleDeps) {
@@ -51,6 +55,7 @@ export async function integrationModule(app: FastifyInstance, deps: IntegrationM
   registerPatientChangeRoutes(app, deps.patientChanges);
   registerResultReleaseRoutes(app, deps.results);
   registerCheckInRoutes(app, deps.checkIns);
+  registerChatOutcomeRoutes(app, deps.chat);
 }
 
 /** The operator's key management (`npm run api-key`): create, revoke, list. */

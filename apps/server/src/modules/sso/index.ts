@@ -32,6 +32,8 @@ export interface SsoModuleDeps {
   /** application.azureClientId; null turns SSO off. */
   clientId: string | null;
   secureCookie: boolean;
+  /** The roles' wording overrides (the assets module's roleTranslationsFor). */
+  roleTranslations?: (roles: readonly string[]) => string | null;
   /** Tests may hand in a verifier with a short timeout. */
   verifier?: OidcVerifier;
 }
@@ -75,6 +77,7 @@ export const ssoModule = fp<SsoModuleDeps>(async (app: FastifyInstance, deps) =>
     verifier,
     clock: deps.clock,
     hash: sha256Hex,
+    roleTranslations: deps.roleTranslations,
     store: {
       insertNonce: (hash, now, expiresAt) => repository.insertNonce(db, hash, now, expiresAt),
       consumeNonce: (hash, now) => repository.consumeNonce(db, hash, now),

@@ -23,4 +23,16 @@ describe('staffIdentityOf', () => {
     expect(staffIdentityOf({ preferred_username: 'x' })).toBeNull();
     expect(staffIdentityOf({ sub: 's', name: 'n'.repeat(400) })?.name).toHaveLength(255);
   });
+
+  it("reads roles from `roles` (a list or one text) and Keycloak's realm_access.roles", () => {
+    const rolesOf = (claims: Record<string, unknown>) =>
+      staffIdentityOf({ sub: 's', ...claims })?.roles;
+    expect(rolesOf({})).toEqual([]);
+    expect(rolesOf({ roles: 'clinic-staff' })).toEqual(['clinic-staff']);
+    expect(
+      rolesOf({ roles: ['a', ' b ', 7, '', 'a'], realm_access: { roles: ['b', 'c'] } }),
+    ).toEqual(['a', 'b', 'c']);
+    expect(rolesOf({ roles: ['x'.repeat(101)] })).toEqual([]);
+    expect(rolesOf({ roles: Array.from({ length: 80 }, (_, i) => `r${i}`) })).toHaveLength(50);
+  });
 });

@@ -93,6 +93,8 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       username: staffUsername,
       organization: 'Example Radiology',
       currentDoctor: { firstName: 'Jane', lastName: 'Lee' },
+      // The demo's wording for the clinic-staff role (role-translations.int.test.ts).
+      roleTranslations: expect.stringContaining('Book for your patient'),
     };
     expect(response.json()).toEqual(expected);
     const session = cookieOf(response, staffSessionCookieName);
@@ -127,7 +129,11 @@ describe('single sign-on against a real OpenID Connect provider', () => {
   it('a referrer without an organization gets a session too', async () => {
     const nonce = await newNonce();
     const response = await signIn(await idp.idTokenFor({ nonce, username: 'dr.patel' }), nonce);
-    expect(response.json()).toMatchObject({ username: 'dr.patel', organization: null });
+    expect(response.json()).toMatchObject({
+      username: 'dr.patel',
+      organization: null,
+      roleTranslations: null,
+    });
   });
 
   it('GET answers 401 without a cookie or with a made-up one', async () => {

@@ -44,6 +44,7 @@ export interface NewStaffSession {
   firstName: string | null;
   lastName: string | null;
   organization: string | null;
+  roles: string[];
   clientAddress: string | null;
   now: Date;
   idleExpiresAt: Date;
@@ -62,6 +63,7 @@ export async function insertStaffSession(db: Db, session: NewStaffSession): Prom
       first_name: session.firstName,
       last_name: session.lastName,
       organization: session.organization,
+      roles: session.roles,
       client_address: session.clientAddress,
       created_at: session.now,
       last_seen_at: session.now,
@@ -80,6 +82,7 @@ export interface StaffSessionRow {
   firstName: string | null;
   lastName: string | null;
   organization: string | null;
+  roles: string[];
   lastSeenAt: Date;
   absoluteExpiresAt: Date;
 }
@@ -98,6 +101,7 @@ export async function findLiveStaffSession(
       'first_name',
       'last_name',
       'organization',
+      'roles',
       'last_seen_at',
       'absolute_expires_at',
     ])
@@ -113,6 +117,7 @@ export async function findLiveStaffSession(
     firstName: row.first_name,
     lastName: row.last_name,
     organization: row.organization,
+    roles: row.roles,
     lastSeenAt: row.last_seen_at,
     absoluteExpiresAt: row.absolute_expires_at,
   };

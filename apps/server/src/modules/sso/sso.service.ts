@@ -45,13 +45,7 @@ export interface StaffSession {
   user: User;
 }
 
-const userOf = (row: StaffSessionRow): User => ({
-  userId: row.subject,
-  username: row.username,
-  organization: row.organization,
-  currentDoctor:
-    row.firstName && row.lastName ? { firstName: row.firstName, lastName: row.lastName } : null,
-});
+type UserFacts = Omit<StaffSessionRow, 'id' | 'lastSeenAt' | 'absoluteExpiresAt'>;
 
 export function createSsoService(deps: {
   /** null while azureClientId or azureUrlWithTenantId is not configured. */
@@ -59,8 +53,18 @@ export function createSsoService(deps: {
   store: SsoStore;
   clock: Clock;
   hash: (value: string) => string;
+  /** The user's roles' wording overrides as spec 1 §3's JSON string, or null (assets module). */
+  roleTranslations?: (roles: readonly string[]) => string | null;
 }) {
   const { verifier, store, clock, hash } = deps;
+  const userOf = (row: UserFacts): User => ({
+    userId: row.subject,
+    username: row.username,
+    organization: row.organization,
+    currentDoctor:
+      row.firstName && row.lastName ? { firstName: row.firstName, lastName: row.lastName } : null,
+    roleTranslations: deps.roleTranslations?.(row.roles) ?? null,
+  });
   const minutes = (n: number) => n * 60_000;
   let lastHousekeeping = 0;
 
@@ -154,7 +158,7 @@ export function createSsoService(deps: {
         absoluteExpiresAt: absolute,
       });
       await audit(info, 'sso.session.started', identity.subject, { sessionId: id });
-      const user: User = userOf({ id, ...identity, lastSeenAt: now, absoluteExpiresAt: absolute });
+      const user: User = userOf(identity);
       return { token, user, maxAgeSeconds: staffSessionAbsoluteHours * 3600 };
     },
 

@@ -1,7 +1,6 @@
 import { themeToCssVariables } from '@portal/contract';
 import type { PortalConfig } from '../../lib/config.tsx';
 import { created, MARK } from './head-elements.ts';
-import type { TrackingTag } from './tracking-tags.ts';
 
 export const faviconHref = '/api/assets/application/favicon';
 
@@ -31,33 +30,13 @@ function addStyle(doc: Document, id: string, css: string) {
   doc.head.append(style);
 }
 
-/** The tags to add: each only when enabled and given its id (and url). */
-export function trackingTags(application: PortalConfig['application']): TrackingTag[] {
-  const tags: TrackingTag[] = [];
-  if (application.googleAnalyticsEnabled && application.googleTagManagerId) {
-    tags.push({ kind: 'googleTagManager', id: application.googleTagManagerId });
-  }
-  if (application.facebookTrackingEnabled && application.facebookTrackingId) {
-    tags.push({ kind: 'facebookPixel', id: application.facebookTrackingId });
-  }
-  if (application.heatmapEnabled && application.heatmapId) {
-    tags.push({ kind: 'heatmap', id: application.heatmapId });
-  }
-  const { selfHostedAnalyticsUrl: url, selfHostedAnalyticsId: id } = application;
-  if (application.selfHostedAnalyticsEnabled && url && id) {
-    tags.push({ kind: 'selfHostedAnalytics', url, id });
-  }
-  return tags;
-}
-
 /**
  * Applies docs/product/shell-and-configuration.md#start-up-and-the-head to the document: title,
- * meta tags, favicon, optional verification and tracking tags (only when enabled and configured),
+ * meta tags, favicon, the optional verification tag (the tracking tags are features/analytics),
  * custom CSS and the theme variables. Returns a cleanup that removes what it added.
  */
 export function applyHead(config: PortalConfig, doc: Document = document): () => void {
   const { application, bodyFigure } = config;
-  const win = doc.defaultView ?? window;
 
   doc.title = pageTitle(config);
   setMeta(doc, 'name', 'description', application.metaDescription);
@@ -80,16 +59,6 @@ export function applyHead(config: PortalConfig, doc: Document = document): () =>
   if (application.googleVerificationEnabled && application.googleVerificationId) {
     setMeta(doc, 'name', 'google-site-verification', application.googleVerificationId);
   }
-  // The tags' code loads only where the provider enabled one (none by default): most portals
-  // would fetch it for nothing, and the entry is held to the initial JS budget.
-  let cleaned = false;
-  const tags = trackingTags(application);
-  if (tags.length > 0) {
-    void import('./tracking-tags.ts').then(({ addTrackingTags }) => {
-      if (!cleaned) addTrackingTags(tags, doc, win);
-    });
-  }
-
   addStyle(doc, 'questionnaire', application.questionnaireCss);
   addStyle(doc, 'body-parts', bodyFigure.bodyPartsCss);
 
@@ -99,7 +68,6 @@ export function applyHead(config: PortalConfig, doc: Document = document): () =>
   }
 
   return () => {
-    cleaned = true;
     for (const element of doc.querySelectorAll(`[${MARK}]`)) element.remove();
   };
 }

@@ -1,7 +1,7 @@
-/** Marks the elements applyHead and the tracking tags add, so a re-apply or cleanup removes exactly those. */
+/** Marks the elements applyHead adds, so a re-apply or cleanup removes exactly those. */
 export const MARK = 'data-portal-head';
 
-/** An element marked as the head's own (apply-head.ts, tracking-tags.ts). */
+/** An element marked as the head's own (apply-head.ts). */
 export function created<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,

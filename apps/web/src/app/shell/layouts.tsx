@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { RoleTranslations } from '../../features/account/index.ts';
+import { Tracking } from '../../features/analytics/index.ts';
+import { ChatGate } from '../../features/chat/index.ts';
 import { useFrameHost } from '../../features/embedding/index.ts';
 import { KioskIdleGate } from '../../features/kiosk/index.ts';
 import { BookingInfoHost } from '../../lib/booking-info.tsx';
@@ -77,8 +80,12 @@ export function ShellLayout() {
         </HeaderActionsHost>
       </BookingInfoHost>
       <Footer />
+      <Tracking />
+      <RoleTranslations />
       <KioskIdleGate />
       <LaterServices />
+      {/* Not in the iframe: a fixed launcher inside a frame as tall as its content would sit at its foot. */}
+      <ChatGate />
       <ScrollRestoration />
     </div>
   );
@@ -92,11 +99,14 @@ export function IframeLayout() {
   const shell = useRef<HTMLDivElement>(null);
   useFrameHost(shell);
   return (
-    <div ref={shell} className={`${styles.shell} ${styles.iframeShell}`}>
+    // data-iframe-shell: modals size themselves to a frame (components/ui/modal.module.css).
+    <div ref={shell} className={`${styles.shell} ${styles.iframeShell}`} data-iframe-shell="">
       <SkipLink />
       <NavigationIndicator />
-      <Banners />
+      <Banners htmlAsModal />
+      <Tracking />
       <MainContent />
+      <RoleTranslations />
       <KioskIdleGate />
       <LaterServices />
     </div>

@@ -89,6 +89,8 @@ export function Modal({
     >
       <AriaModal className={classes(styles.modal, size !== 'default' && styles[size])}>
         <Dialog
+          // Marks an open modal for the iframe shell, which grows to hold it (layouts.module.css).
+          data-portal-modal=""
           {...dialogProps}
           ref={dialogRef}
           role={role}

@@ -1,16 +1,20 @@
 import { bannerFingerprint, closedBannerCookieName } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { usePortalConfig } from '../../../lib/config.tsx';
 import { readCookie, writeCookie } from '../../../lib/cookies.ts';
 import styles from './banners.module.css';
 
+// Only the iframe variant shows the provider's banner as a dialog: a chunk of its own.
+const IframeBannerModal = lazy(() => import('./iframe-banner-modal.tsx'));
+
 /**
  * The banners above the header, grouped in one labelled region so assistive technology can
- * find (or skip) them; absent when none shows.
+ * find (or skip) them; absent when none shows. `htmlAsModal` (the iframe layout) shows the
+ * provider's HTML banner as the iframe banner modal instead of a strip.
  */
-export function Banners() {
+export function Banners({ htmlAsModal = false }: { htmlAsModal?: boolean }) {
   const { t } = useTranslation();
   const { application, radiology } = usePortalConfig();
   const message = radiology.bannerMessage;
@@ -28,7 +32,13 @@ export function Banners() {
     <section aria-label={t('message.banner_label')}>
       <EnvironmentBanner />
       <ReadOnlyBanner />
-      {showHtml ? <HtmlBanner message={message} onClose={close} /> : null}
+      {showHtml && htmlAsModal ? (
+        <Suspense fallback={null}>
+          <IframeBannerModal message={message} onClose={close} />
+        </Suspense>
+      ) : showHtml ? (
+        <HtmlBanner message={message} onClose={close} />
+      ) : null}
     </section>
   );
 }

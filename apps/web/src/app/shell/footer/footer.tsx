@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { SmartLink } from '../../../components/ui/smart-link.tsx';
+import { TrackingPreferences } from '../../../features/analytics/index.ts';
 import { useClock } from '../../../lib/clock.tsx';
 import { usePortalConfig } from '../../../lib/config.tsx';
 import { useIsMobile } from '../../../lib/media-query.ts';
@@ -33,7 +34,10 @@ export function Footer() {
   if (isMobile) {
     return (
       <footer className={styles.footer}>
-        <div className={styles.inner}>{copyright}</div>
+        <div className={styles.inner}>
+          {copyright}
+          <TrackingPreferences className={styles.linkButton} />
+        </div>
       </footer>
     );
   }
@@ -42,6 +46,9 @@ export function Footer() {
     return (
       <footer className={styles.footer}>
         <SanitizedHtml className={styles.inner} html={radiology.customFooter} />
+        <div className={styles.inner}>
+          <TrackingPreferences className={styles.linkButton} />
+        </div>
       </footer>
     );
   }
@@ -68,6 +75,7 @@ export function Footer() {
             <p>{t('footer.version', { version: application.version })}</p>
           ) : null}
           {radiology.poweredByEnabled ? <p>{t('footer.powered_by')}</p> : null}
+          <TrackingPreferences className={styles.linkButton} />
         </div>
       </div>
     </footer>
