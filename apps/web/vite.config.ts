@@ -194,7 +194,13 @@ export default defineConfig(({ command }) => ({
     // Only for `vite build`: the dev server and the web tests keep the development warnings.
     alias:
       command === 'build'
-        ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }]
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProductionBuild() },
+            {
+              find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+              replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts'),
+            },
+          ]
         : [],
   },
   // @portal/contract declares `sideEffects: false`, so tree-shaking keeps zod out of pages

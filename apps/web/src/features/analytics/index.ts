@@ -3,5 +3,4 @@
  * only when enabled and, where the provider asks for consent, once the patient agreed. The
  * booking funnel's dataLayer events are lib/analytics.ts (the booking pushes them).
  */
-export { TrackingPreferences } from './preferences-button.tsx';
-export { Tracking } from './tracking.tsx';
+export { Tracking, TrackingPreferences } from './tracking-gate.tsx';

@@ -73,6 +73,8 @@ describe('analytics tags and the consent banner', slow, () => {
     // biome-ignore lint/suspicious/noDocumentCookie: a yes given before on this device.
     document.cookie = 'analyticsConsent=granted; path=/';
     await renderApp('/?kioskMode=true', { config: { application: gtm } });
+    // The gate's chunk is in (so its answer is in), then a moment for an effect to have run.
+    await import('./tracking.tsx');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: 'Cookies and analytics' })).toBeNull();
     expect(scriptSrcs()).toEqual([]);
