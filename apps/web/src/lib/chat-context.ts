@@ -18,14 +18,19 @@ export interface ChatBookingRequest {
     exams: Array<{ name: string; nameWithModality: string; slug: string }>;
     clinicName: string | null;
   };
+  /**
+   * What the page shows of the patient: the booking request page knows the names only, and
+   * the desk looks the rest up by `slug` in the provider's system rather than being handed it
+   * by the browser (null: not on this page).
+   */
   patientDetails: {
     title: string | null;
     firstName: string;
     lastName: string;
-    dateOfBirth: string;
-    email: string;
-    contactNumber: string;
-    postalCode: string;
+    dateOfBirth: string | null;
+    email: string | null;
+    contactNumber: string | null;
+    postalCode: string | null;
   };
 }
 

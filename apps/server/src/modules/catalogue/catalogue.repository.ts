@@ -1,4 +1,11 @@
-import type { BodyPart, Exam, ExamGroup, Modality, WalkInExam } from '@portal/contract';
+import {
+  type BodyPart,
+  type Exam,
+  type ExamGroup,
+  type Modality,
+  nameWithModality,
+  type WalkInExam,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -59,13 +66,6 @@ function examQuery(db: Db, filter: ExamFilter) {
     query = query.where('exams.booking_request_only', '=', filter.bookingRequestOnly);
   }
   return query.orderBy('exams.priority').orderBy('exams.name');
-}
-
-/** "MRI knee" stays as it is; "Screening mammogram" becomes "Mammography: Screening mammogram". */
-export function nameWithModality(name: string, modalityName: string): string {
-  return name.toLowerCase().includes(modalityName.toLowerCase())
-    ? name
-    : `${modalityName}: ${name}`;
 }
 
 /** Active exams matching the filter, by priority then name. */

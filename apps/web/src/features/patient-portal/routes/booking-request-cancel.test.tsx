@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { chatBookingRequest } from '../../../lib/chat-context.ts';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
@@ -126,5 +127,31 @@ describe('booking request page', slow, () => {
     act(() => setViewportWidth(390));
     expect(screen.queryByTestId('patient-portal-background')).toBeNull();
     act(() => setViewportWidth(1366));
+  });
+
+  it('hands the live chat the request it shows (key, exams, names only), and takes it back on leaving', async () => {
+    const { router } = await renderPage({
+      [summary]: () => bookingRequestOf({ patientNotes: 'Mornings suit me best.' }),
+    });
+    await screen.findByText('Mornings suit me best.');
+    expect(chatBookingRequest()).toEqual({
+      slug: portalKey,
+      patientNotes: 'Mornings suit me best.',
+      bookingDetails: {
+        exams: [{ slug: 'mri-knee', name: 'MRI knee', nameWithModality: 'MRI knee' }],
+        clinicName: null,
+      },
+      patientDetails: {
+        title: null,
+        firstName: 'Alex',
+        lastName: 'Citizen',
+        dateOfBirth: null,
+        email: null,
+        contactNumber: null,
+        postalCode: null,
+      },
+    });
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(chatBookingRequest()).toBeNull());
   });
 });

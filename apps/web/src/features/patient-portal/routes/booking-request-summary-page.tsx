@@ -1,9 +1,11 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { type BookingRequestSummaryResponse, nameWithModality } from '@portal/contract';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Card } from '../../../components/ui/page.tsx';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { WhenNear } from '../../../components/ui/when-near.tsx';
+import { shareBookingRequestWithChat } from '../../../lib/chat-context.ts';
 import { browserTimeZone, formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { patientPageTarget } from '../../../lib/patient-access.ts';
 import { useBookingRequestSummary } from '../api/summary-api.ts';
@@ -47,6 +49,38 @@ export function BookingRequestSummaryPage() {
   );
 }
 
+/**
+ * The live chat, if the provider has one (features/chat, docs/product/chat.md), is about this
+ * request while the page shows it: the desk completes it by its key.
+ */
+function useShareWithChat(request: BookingRequestSummaryResponse | undefined) {
+  useEffect(() => {
+    if (!request) return;
+    shareBookingRequestWithChat({
+      slug: request.bookingKey,
+      patientNotes: request.patientNotes,
+      bookingDetails: {
+        exams: request.exams.map(({ slug, name, modalityName }) => ({
+          slug,
+          name,
+          nameWithModality: nameWithModality(name, modalityName),
+        })),
+        clinicName: request.clinic?.name ?? null,
+      },
+      patientDetails: {
+        title: null,
+        firstName: request.patient.firstName,
+        lastName: request.patient.lastName,
+        dateOfBirth: null,
+        email: null,
+        contactNumber: null,
+        postalCode: null,
+      },
+    });
+    return () => shareBookingRequestWithChat(null);
+  }, [request]);
+}
+
 function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: boolean }) {
   const { search } = useLocation();
   const { t, i18n } = useTranslation();
@@ -54,6 +88,7 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
   const [notice, setNotice] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusCard = useFocusRescue(heading);
+  useShareWithChat(summary.data);
   if (summary.isPending) return <Loading />;
   if (summary.isError) return <LoadError onRetry={() => void summary.refetch()} />;
   const request = summary.data;
