@@ -18,8 +18,9 @@ import {
   viewports,
 } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
-import { type Portal, startPortal } from '../support/portal.ts';
+import type { Portal } from '../support/portal.ts';
 import { getJson, type Translate, translator } from '../support/portal-api.ts';
+import { startFilePortal } from '../support/suite.ts';
 
 /**
  * The portal inside a provider's website (docs/product/embedding.md), over HTTPS as in
@@ -112,7 +113,7 @@ beforeAll(async () => {
   });
   portalOrigin = `https://localhost:${await listen(proxy)}`;
   [portal, browser] = await Promise.all([
-    startPortal({
+    startFilePortal({
       name: 'embedding',
       env: { FRAME_ANCESTORS: hostOrigin, TRUST_PROXY: 'true' },
     }),
@@ -177,6 +178,13 @@ describe.each<ViewportName>(['phone', 'desktop'])('embedded on a %s', (viewport)
     const consoleErrors = consoleErrorsOf(page);
     const frame = await portalFrame(page);
     await heading(frame, t('booking.home.title'));
+    // In a frame the provider's banner (the demo's) is a dialog, sized to the frame: read, closed.
+    const banner = frame.getByRole('dialog');
+    await banner.waitFor();
+    await expectFrameFitsItsPage(page, frame);
+    await screenshot(page, `embedding-banner-${viewport}`);
+    await banner.getByRole('button', { name: t('action.close'), exact: true }).click();
+    await banner.waitFor({ state: 'detached' });
     await expectFrameFitsItsPage(page, frame);
     await screenshot(page, `embedding-home-${viewport}`);
 
