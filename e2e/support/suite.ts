@@ -33,7 +33,7 @@ export function useSuite(options: { portal?: PortalOptions; lang?: string } = {}
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([
-      options.portal ? startPortal(options.portal) : undefined,
+      options.portal ? startFilePortal(options.portal) : undefined,
       launchBrowser(),
     ]);
     url = portal?.url ?? inject('portalUrl');
@@ -56,6 +56,11 @@ export function useSuite(options: { portal?: PortalOptions; lang?: string } = {}
     openPage: (viewport, pageOptions) =>
       openPage(ready(browser, 'openPage'), viewport, pageOptions),
   };
+}
+
+/** A portal of the file's own (other config or env), started from the suite's seeded template. */
+export function startFilePortal(options: PortalOptions): Promise<Portal> {
+  return startPortal(options, { template: inject('portalTemplate') });
 }
 
 /** axe-core finds no WCAG 2.2 A/AA violation on the page; `screen` names it in a failure. */

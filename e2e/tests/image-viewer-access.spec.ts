@@ -13,8 +13,9 @@ import {
   type ViewportName,
   viewports,
 } from '../support/browser.ts';
-import { type Portal, startPortal } from '../support/portal.ts';
+import type { Portal } from '../support/portal.ts';
 import { type Translate, translator } from '../support/portal-api.ts';
+import { startFilePortal } from '../support/suite.ts';
 
 /**
  * Single sign-on on the image viewer authentication page (docs/product/single-sign-on.md),
@@ -32,7 +33,7 @@ let t: Translate;
 beforeAll(async () => {
   idp = await startTestIdentityProvider();
   [portal, browser] = await Promise.all([
-    startPortal({
+    startFilePortal({
       name: 'image-viewer-access',
       configOverrides: {
         'application.json': { azureClientId: idp.clientId, azureUrlWithTenantId: idp.issuer },

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { axeViolations, launchBrowser, screenshot } from '../support/browser.ts';
-import { type Portal, startPortal } from '../support/portal.ts';
+import type { Portal } from '../support/portal.ts';
 import { type Translate, translator } from '../support/portal-api.ts';
+import { startFilePortal } from '../support/suite.ts';
 
 // A kiosk with a short idle time: the warning after 3 s, the return to the start 10 s later.
 const noActivitySeconds = 3;
@@ -15,7 +16,7 @@ let t: Translate;
 
 beforeAll(async () => {
   [portal, browser] = await Promise.all([
-    startPortal({
+    startFilePortal({
       name: 'kiosk',
       configOverrides: { 'application.json': { kioskNoActivitySeconds: noActivitySeconds } },
     }),

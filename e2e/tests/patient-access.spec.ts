@@ -13,8 +13,9 @@ import {
   screenshot,
   type ViewportName,
 } from '../support/browser.ts';
-import { type Portal, startPortal } from '../support/portal.ts';
+import type { Portal } from '../support/portal.ts';
 import { getJson, type Translate, translator } from '../support/portal-api.ts';
+import { startFilePortal } from '../support/suite.ts';
 
 /**
  * Patient sign-in (docs/product/authentication.md) in Chromium: the confirmation link from the
@@ -28,7 +29,7 @@ let t: Translate;
 const dateOfBirth = { day: '9', month: '3', year: '1984' };
 
 beforeAll(async () => {
-  portal = await startPortal({ name: 'patient-access' });
+  portal = await startFilePortal({ name: 'patient-access' });
   browser = await launchBrowser();
   t = await translator(portal.url);
 });
