@@ -58,6 +58,16 @@ export function consoleErrorsOf(page: Page): string[] {
   return consoleErrors;
 }
 
+/** Collects the address of every request the context's pages send to an origin but `origin`. */
+export function thirdPartyRequestsOf(context: BrowserContext, origin: string): string[] {
+  const requests: string[] = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && url.origin !== origin) requests.push(url.href);
+  });
+  return requests;
+}
+
 /**
  * Saves a full-page screenshot under e2e/artifacts/screenshots/ and returns its path; with
  * `viewport`, only what is on screen (a modal over a long phone page, as the patient sees it).

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { closeAll, patientFor, useBookingJourney } from '../support/booking-journey.ts';
-import { screenshot, type ViewportName } from '../support/browser.ts';
+import { screenshot, thirdPartyRequestsOf, type ViewportName } from '../support/browser.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { expectNoAxeViolations } from '../support/suite.ts';
 
@@ -24,12 +24,7 @@ const { t, suite, examNamed, locatedPatient, chooseExam, continueFromHome } = jo
 
 /** Requests to any origin but the portal's, and Google's tag answered by a stand-in. */
 async function thirdPartyLog(context: BrowserContext): Promise<string[]> {
-  const origin = new URL(suite.url).origin;
-  const requests: string[] = [];
-  context.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) requests.push(url.href);
-  });
+  const requests = thirdPartyRequestsOf(context, new URL(suite.url).origin);
   await context.route('https://www.googletagmanager.com/**', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: 'window.tagLoaded = true;' }),
   );

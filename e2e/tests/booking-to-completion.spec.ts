@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { closeAll, patientFor, useBookingJourney } from '../support/booking-journey.ts';
-import { screenshot, type ViewportName } from '../support/browser.ts';
+import { screenshot, thirdPartyRequestsOf, type ViewportName } from '../support/browser.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { expectNoAxeViolations } from '../support/suite.ts';
 
@@ -44,13 +44,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('booking on a %s', (viewport) 
     const { page, context, consoleErrors } = await locatedPatient(viewport);
     // Analytics are off by default: nothing on the way leaves for another site (analytics.spec.ts
     // has a tag configured). The map's tiles are not on these pages.
-    const thirdParty: string[] = [];
-    context.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.protocol.startsWith('http') && url.origin !== new URL(suite.url).origin) {
-        thirdParty.push(url.href);
-      }
-    });
+    const thirdParty = thirdPartyRequestsOf(context, new URL(suite.url).origin);
 
     await chooseExam(page, exam);
     await expectNoAxeViolations(page, `home on ${viewport}`);
