@@ -29,6 +29,7 @@ import {
   createAppointmentChanges,
   findPreviewBooking,
 } from './modules/booking/index.ts';
+import { callCentreModule, providerCallbacks } from './modules/call-centre/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { providerChatOutcomes } from './modules/chat/index.ts';
 import {
@@ -337,6 +338,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     referralDownloadEnabled: provider.booking.bookingRequestsDownloadReferralEnabled,
     maxBytes: env.uploadMaxBytes,
   });
+  // Messages and callback requests to the call centre (decision 044); callbacks also go to the
+  // provider's signed webhook where one is configured (the development outbox otherwise).
+  const callCentre = {
+    db: deps.db,
+    clock: deps.clock,
+    settings: provider.patientPortal.callCentre,
+    providerName: provider.radiology.name,
+    defaultLocale,
+    providerWebhook: env.checkInWebhook !== null || !env.production,
+  };
+  await app.register(callCentreModule, callCentre);
   // The provider's own systems, the first readers of documents who are not their owners.
   await app.register(integrationModule, {
     db: deps.db,
@@ -358,6 +370,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     }),
     checkIns: providerCheckIns({ db: deps.db, clock: deps.clock }),
     chat: providerChatOutcomes({ db: deps.db, clock: deps.clock }),
+    callbacks: providerCallbacks(callCentre),
   });
   // Patients ask for their details to change; the provider decides through the integration.
   await app.register(patientChangesModule, {
@@ -366,7 +379,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     settings: provider.patientDetails,
     outcomeOf: createPatientDetailOutcome({ db: deps.db, clock: deps.clock }),
   });
-  await app.register(questionnairesModule, { db: deps.db, clock: deps.clock });
+  await app.register(questionnairesModule, { db: deps.db, clock: deps.clock, defaultLocale });
   await app.register(consentFormsModule, {
     db: deps.db,
     clock: deps.clock,

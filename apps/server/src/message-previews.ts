@@ -1,5 +1,11 @@
 import type { SupportedLocale } from '@portal/contract';
 import { otpMessage } from './modules/authentication/index.ts';
+import {
+  acknowledgementMessage,
+  type BookingFacts,
+  type CallCentreAsk,
+  callCentreMessage,
+} from './modules/call-centre/index.ts';
 import { signedNotice } from './modules/consent-forms/index.ts';
 import {
   type BookingNotice,
@@ -22,6 +28,19 @@ import {
 // notifications module, so it cannot import them back (scripts/check-boundaries.mjs).
 
 type Render = (locale: SupportedLocale, data: PreviewData) => NewOutboxMessage[];
+
+const message: CallCentreAsk = {
+  kind: 'MESSAGE',
+  topic: 'PREPARATION',
+  message: 'Can I eat before the scan?',
+};
+const callback: CallCentreAsk = {
+  kind: 'CALLBACK',
+  phone: '0400000000',
+  windows: [{ date: '2026-03-03', from: '10:00', to: '11:00' }],
+  timeZone: 'Australia/Sydney',
+  reason: 'About my referral',
+};
 
 const manageLink = (data: PreviewData) => `${data.publicUrl}/appointments/${data.bookingKey}`;
 const checkIn = (data: PreviewData) =>
@@ -161,4 +180,38 @@ export const messagePreviews: MessagePreviews = {
       providerName: data.providerName,
     }),
   ],
+  CALL_CENTRE_MESSAGE: callCentre('centre', message),
+  CALL_CENTRE_MESSAGE_RECEIVED: callCentre('patient', message),
+  CALLBACK_REQUEST: callCentre('centre', callback),
+  CALLBACK_REQUEST_RECEIVED: callCentre('patient', callback),
 };
+
+/** The call centre's e-mail or the patient's acknowledgement of a message or callback request. */
+function callCentre(to: 'centre' | 'patient', ask: CallCentreAsk): Render {
+  return (locale, data) => {
+    const facts: BookingFacts = {
+      reference: data.bookingKey,
+      recordId: data.appointmentIds[0] ?? 'sample-appointment',
+      patient: {
+        firstName: data.firstName,
+        lastName: 'Citizen',
+        email: data.email,
+        contactNumber: data.contactNumber,
+        locale,
+      },
+      clinic: null,
+      items: data.lines.map((line) => ({
+        examName: line,
+        clinicName: null,
+        startsAt: null,
+        timeZone: null,
+      })),
+    };
+    const parts = { providerName: data.providerName, facts, ask };
+    return [
+      to === 'centre'
+        ? callCentreMessage(locale, { ...parts, callCentreEmail: 'call-centre@clinic.example' })
+        : acknowledgementMessage(locale, parts),
+    ];
+  };
+}

@@ -10,6 +10,7 @@ import { loadProviderConfig, ProviderConfigError } from './config/provider-confi
 import { readAppVersion } from './config/version.ts';
 import { createDb, type DatabaseHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoAnswers } from './db/seed/demo-answers.ts';
 import { demoPatient, listDemoBookings, seedDemoBookings } from './db/seed/demo-bookings.ts';
 import { seedDemoCheckIn } from './db/seed/demo-check-in.ts';
 import { seedDemoReferrers } from './db/seed/demo-referrers.ts';
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
         return slotBetween(clinicSlug, examSlug, from, new Date(from.getTime() + 7 * 86_400_000));
       },
     });
+    // The booking form answered for the demo appointment, so its answers document has content.
+    await seedDemoAnswers(db, systemClock.now());
     // After the bookings, so the results are the same demo patient's.
     await seedDemoResults(db, { now: systemClock.now() });
     // An appointment inside its check-in window, placed again at each start once it has closed.

@@ -23,6 +23,10 @@ export const messageTemplates = [
   'PATIENT_CHANGE_ACCEPTED',
   'PATIENT_CHANGE_REJECTED',
   'consent-form-signed',
+  'CALL_CENTRE_MESSAGE',
+  'CALL_CENTRE_MESSAGE_RECEIVED',
+  'CALLBACK_REQUEST',
+  'CALLBACK_REQUEST_RECEIVED',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

@@ -7,6 +7,8 @@ export * from './banner.ts';
 export * from './booking.ts';
 export * from './booking-codes.ts';
 export * from './bootstrap.ts';
+export * from './call-centre.ts';
+export * from './call-centre-codes.ts';
 export * from './catalogue.ts';
 export * from './chat.ts';
 export * from './check-in.ts';

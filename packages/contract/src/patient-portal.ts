@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instantSchema } from './availability.ts';
 import { bookingKeySchema } from './booking.ts';
+import { callCentreConfigSchema } from './call-centre.ts';
 import { slugSchema } from './catalogue.ts';
 import { checkInConfigSchema } from './check-in.ts';
 import { cancelNoteMaxLength } from './patient-portal-codes.ts';
@@ -210,6 +211,8 @@ export const patientPortalConfigSchema = z.object({
   results: resultsConfigSchema.prefault({}),
   /** Digital and kiosk check-in (docs/product/check-in.md#configuration). */
   checkIn: checkInConfigSchema.prefault({}),
+  /** Messages and callback requests to the call centre (docs/product/contact-the-clinic.md). */
+  callCentre: callCentreConfigSchema.prefault({}),
 });
 
 /** GET /api/config/patient-portal: what the browser needs before any sign-in. */

@@ -247,7 +247,18 @@ export const questionnaireErrorCodes = {
   painScoreProblem: 'message.pain_score_problem',
   /** 400: protocol questionnaire not saved. */
   protocolError: 'message.booking_request_waiting_protocol_error',
+  /** 404: the booking has no answered questionnaire to put in the answers document. */
+  noAnswers: 'QUESTIONNAIRE_ANSWERS_NONE',
 } as const;
+
+/**
+ * Whether the answers document (GET .../questionnaires/document, application/pdf) has
+ * anything in it: how many answered questionnaires it would hold.
+ */
+export const questionnaireDocumentStatusSchema = z.object({
+  answeredQuestionnaires: z.number().int().min(0),
+});
+export type QuestionnaireDocumentStatus = z.infer<typeof questionnaireDocumentStatusSchema>;
 
 export type QuestionnaireType = z.infer<typeof questionnaireTypeSchema>;
 export type ModalSize = (typeof modalSizeValues)[number];

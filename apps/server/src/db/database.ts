@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { AttachmentTables } from './tables/attachment-tables.ts';
 import type { AuthenticationTables } from './tables/authentication-tables.ts';
 import type { BookingTables } from './tables/booking-tables.ts';
+import type { CallCentreTables } from './tables/call-centre-tables.ts';
 import type { CatalogueTables } from './tables/catalogue-tables.ts';
 import type { CheckInTables } from './tables/check-in-tables.ts';
 import type { ConsentFormTables } from './tables/consent-form-tables.ts';
@@ -166,6 +167,7 @@ export interface Database
   extends CatalogueTables,
     AttachmentTables,
     BookingTables,
+    CallCentreTables,
     CheckInTables,
     ConsentFormTables,
     QuestionnaireTables,

@@ -39,6 +39,11 @@ export const openApiPlugin = fp<OpenApiOptions>(
           { name: 'account', description: 'The signed-in staff member' },
           { name: 'health', description: 'Liveness and readiness' },
           {
+            name: 'call centre',
+            description:
+              "Patients' messages and callback requests (docs/product/contact-the-clinic.md)",
+          },
+          {
             name: 'integration',
             description: "The provider's own systems (docs/product/integration.md)",
           },

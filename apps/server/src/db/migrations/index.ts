@@ -30,6 +30,7 @@ import { migration028 } from './028-report-quality-feedback.ts';
 import { migration029 } from './029-patient-locale-optional.ts';
 import { migration030 } from './030-booking-request-type.ts';
 import { migration031 } from './031-staff-session-roles.ts';
+import { migration032 } from './032-call-centre-requests.ts';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '029-patient-locale-optional': migration029,
   '030-booking-request-type': migration030,
   '031-staff-session-roles': migration031,
+  '032-call-centre-requests': migration032,
 };

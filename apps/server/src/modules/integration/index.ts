@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProviderAttachmentReads } from '../attachments/index.ts';
+import type { ProviderCallbacks } from '../call-centre/index.ts';
 import type { ProviderChatOutcomes } from '../chat/index.ts';
 import type { ProviderCheckIns } from '../check-in/index.ts';
 import type { PatientChangeDecisions } from '../patient-changes/index.ts';
 import type { ProviderResultReleases } from '../results/index.ts';
 import { createApiKeyService } from './api-keys.service.ts';
+import { registerCallbackDoneRoutes } from './callback-done.routes.ts';
 import { registerChatOutcomeRoutes } from './chat-outcome.routes.ts';
 import { registerCheckInRoutes } from './check-in.routes.ts';
 import { registerIntegrationRoutes } from './integration.routes.ts';
@@ -41,6 +43,8 @@ export interface IntegrationModuleDeps {
   checkIns: ProviderCheckIns;
   /** The chat module's outcomes of the chat desk's conversations about booking requests. */
   chat: ProviderChatOutcomes;
+  /** The call-centre module's callback requests, marked done by the call centre. */
+  callbacks: ProviderCallbacks;
 }
 
 export async function integrationModule(app: FastifyInstance, deps: IntegrationModuleDeps) {
@@ -56,6 +60,7 @@ export async function integrationModule(app: FastifyInstance, deps: IntegrationM
   registerResultReleaseRoutes(app, deps.results);
   registerCheckInRoutes(app, deps.checkIns);
   registerChatOutcomeRoutes(app, deps.chat);
+  registerCallbackDoneRoutes(app, deps.callbacks);
 }
 
 /** The operator's key management (`npm run api-key`): create, revoke, list. */

@@ -84,11 +84,16 @@ const placeholder = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
  * The translator of one locale. An unknown key answers the key itself (a message is still
- * sent; the preview's tests catch it); an unknown placeholder is left as written.
+ * sent; the preview's tests catch it); an unknown placeholder is left as written. `namespace`
+ * is `email` for messages; a document the server writes for a patient (the questionnaire
+ * answers PDF) has its own, with the same merge and overrides.
  */
-export function messageText(locale: SupportedLocale): MessageText {
+export function messageText(
+  locale: SupportedLocale,
+  namespace: 'email' | 'questionnaire_document' = 'email',
+): MessageText {
   const dict = dictionary(supportedLocales.includes(locale) ? locale : referenceLocale);
-  const words = (key: string) => lookup(dict, `email.${key}`) ?? `email.${key}`;
+  const words = (key: string) => lookup(dict, `${namespace}.${key}`) ?? `${namespace}.${key}`;
   const text = (key: string, params: MessageParams = {}) =>
     words(key).replace(placeholder, (whole, name: string) =>
       name in params ? String(params[name]) : whole,

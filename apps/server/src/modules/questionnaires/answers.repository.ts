@@ -224,3 +224,20 @@ export async function markApiKeyUsed(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * The patient an appointment key names, for the language of the answers document: the
+ * locale itself is the booking module's to read (patientLocale, decision 035).
+ */
+export async function appointmentPatientOfKey(
+  db: Db,
+  bookingKey: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('appointments')
+    .select('patient_id')
+    .where('booking_key', '=', bookingKey)
+    .orderBy('starts_at')
+    .executeTakeFirst();
+  return row?.patient_id ?? undefined;
+}

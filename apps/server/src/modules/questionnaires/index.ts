@@ -1,9 +1,12 @@
+import type { SupportedLocale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { QuestionnaireHooks } from '../booking/index.ts';
 import type { QuestionnaireConfig } from './questionnaire-config.ts';
+import { registerQuestionnaireDocumentRoutes } from './questionnaire-document.routes.ts';
+import { createQuestionnaireDocumentService } from './questionnaire-document.service.ts';
 import { createQuestionnaireStore } from './questionnaire-store.ts';
 import { type SyncResult, syncQuestionnaires as syncDefinitions } from './questionnaire-sync.ts';
 import { moveTemporaryAnswers, noStoredAnswers } from './questionnaires.repository.ts';
@@ -82,6 +85,8 @@ export function createPatientDetailOutcome(deps: { db: Kysely<Database>; clock: 
 export interface QuestionnairesModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** The answers document's language when the patient's is unknown (decision 035). */
+  defaultLocale: SupportedLocale;
 }
 
 /** Questionnaires: booking-flow routes (public, keyed by the booking key) and secured ones. */
@@ -99,6 +104,14 @@ export async function questionnairesModule(
   registerSecuredQuestionnaireRoutes(
     app,
     createSecuredQuestionnairesService({ store, clock: deps.clock, onRefused }),
+  );
+  registerQuestionnaireDocumentRoutes(
+    app,
+    createQuestionnaireDocumentService({
+      store,
+      clock: deps.clock,
+      defaultLocale: deps.defaultLocale,
+    }),
   );
 }
 

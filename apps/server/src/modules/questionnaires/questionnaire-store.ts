@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@portal/contract';
 import { type Db, storeTransaction } from '../../db/database.ts';
 import { type AuditEvent, insertAuditEvent } from '../audit/index.ts';
 import {
@@ -8,6 +9,7 @@ import {
   endAppointment,
   findBookingRequestOfKey,
   listAppointmentsOfKey,
+  patientLocale,
 } from '../booking/index.ts';
 import type { AnswerRow, DefinitionRow, NewVersion } from './questionnaires.repository.ts';
 import * as repository from './questionnaires.repository.ts';
@@ -66,6 +68,8 @@ export interface QuestionnaireStore {
     now: Date,
   ): Promise<boolean>;
   insertAuditEvent(event: AuditEvent, now: Date): Promise<void>;
+  /** The language the key's patient booked in, null when unknown (the booking module's). */
+  patientLocaleOfKey(bookingKey: string): Promise<SupportedLocale | null>;
 }
 
 export function createQuestionnaireStore(db: Db): QuestionnaireStore {
@@ -97,5 +101,9 @@ export function createQuestionnaireStore(db: Db): QuestionnaireStore {
     findBookingRequestOfKey: (bookingKey) => findBookingRequestOfKey(db, bookingKey),
     endAppointment: (appointmentId, status, now) => endAppointment(db, appointmentId, status, now),
     insertAuditEvent: (event, now) => insertAuditEvent(db, event, now),
+    patientLocaleOfKey: async (bookingKey) => {
+      const patientId = await repository.appointmentPatientOfKey(db, bookingKey);
+      return patientId ? patientLocale(db, patientId) : null;
+    },
   };
 }

@@ -68,3 +68,12 @@ export class AppointmentNotActiveError extends DomainError {
   readonly statusCode = 409;
   readonly code = errorCodes.conflict;
 }
+
+/** 404: the booking has no answered questionnaire, so there is no answers document. */
+export class NoQuestionnaireAnswersError extends DomainError {
+  readonly statusCode = 404;
+  readonly code = questionnaireErrorCodes.noAnswers;
+  constructor() {
+    super('No questionnaire has been answered for this booking.');
+  }
+}

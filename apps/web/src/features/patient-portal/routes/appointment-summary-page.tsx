@@ -16,9 +16,18 @@ import { asksForDetailsForm } from '../model/update-details-link.ts';
 const ConsentFormsSection = lazy(async () => ({
   default: (await import('../../consent-forms/index.ts')).ConsentFormsSection,
 }));
+// The questionnaire answers document's link (docs/product/questionnaires.md#answers-document),
+// on demand as well: it asks whether there are answers only when its place is near.
+const QuestionnaireAnswersSection = lazy(async () => ({
+  default: (await import('../components/questionnaire-answers-section.tsx'))
+    .QuestionnaireAnswersSection,
+}));
 // The patient's details card (docs/product/patient-detail-changes.md), on demand as well.
 const PatientDetailsSection = lazy(async () => ({
   default: (await import('../components/patient-details-section.tsx')).PatientDetailsSection,
+}));
+const CallCentreSection = lazy(async () => ({
+  default: (await import('../components/call-centre-section.tsx')).CallCentreSection,
 }));
 
 /**
@@ -66,7 +75,13 @@ function AppointmentsSummary({ bookingKey, enabled }: { bookingKey: string; enab
           </Suspense>
         ) : null}
         <Suspense fallback={null}>
+          <QuestionnaireAnswersSection bookingKey={bookingKey} />
+        </Suspense>
+        <Suspense fallback={null}>
           <PatientDetailsSection target={{ kind: 'appointments', bookingKey }} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <CallCentreSection target={{ kind: 'appointments', bookingKey }} />
         </Suspense>
       </WhenNear>
       <p className={styles.keyLine}>

@@ -27,6 +27,9 @@ const RequestViewReferral = lazy(async () => ({
 const PatientDetailsSection = lazy(async () => ({
   default: (await import('../components/patient-details-section.tsx')).PatientDetailsSection,
 }));
+const CallCentreSection = lazy(async () => ({
+  default: (await import('../components/call-centre-section.tsx')).CallCentreSection,
+}));
 
 /**
  * The booking request page: /booking-requests/:bookingKey and /br/:bookingKey. The request's
@@ -182,6 +185,9 @@ function RequestSummary({ bookingKey, enabled }: { bookingKey: string; enabled: 
       <WhenNear now={asksForDetailsForm(search)}>
         <Suspense fallback={null}>
           <PatientDetailsSection target={{ kind: 'booking_requests', bookingKey }} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <CallCentreSection target={{ kind: 'booking_requests', bookingKey }} />
         </Suspense>
       </WhenNear>
       <p className={styles.keyLine}>
