@@ -15,16 +15,6 @@ export const modalitySchema = z.object({
  * An exam (docs/product/booking.md#data), plus what the booking screens show. Lists are
  * sorted by priority.
  */
-/**
- * An exam's name as a list of several modalities shows it: "MRI knee" stays as it is;
- * "Screening mammogram" becomes "Mammography: Screening mammogram".
- */
-export function nameWithModality(name: string, modalityName: string): string {
-  return name.toLowerCase().includes(modalityName.toLowerCase())
-    ? name
-    : `${modalityName}: ${name}`;
-}
-
 export const examSchema = z.object({
   slug,
   name: z.string(),

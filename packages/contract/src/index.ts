@@ -19,6 +19,7 @@ export * from './email-preview.ts';
 export * from './error-codes.ts';
 export * from './error-report.ts';
 export * from './errors.ts';
+export * from './exam-names.ts';
 export * from './health.ts';
 export * from './image-viewer.ts';
 export * from './image-viewer-codes.ts';
