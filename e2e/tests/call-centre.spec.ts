@@ -6,6 +6,7 @@ import type {
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
+import { typeDate, typeTime } from '../support/keyboard-entry.ts';
 import {
   bookThroughApi,
   focusedName,
@@ -17,8 +18,8 @@ import { getJson } from '../support/portal-api.ts';
 import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
 
 /**
- * Contact the call centre (docs/product/contact-the-clinic.md), keyboard only, on a phone and a
- * desktop: a message and a callback request from the appointment page reach the development
+ * Contact the call centre (docs/product/contact-the-clinic.md), keyboard only (dates and times
+ * typed into the native boxes), on a phone and a desktop: a message and a callback request from the appointment page reach the development
  * outbox addressed to the call centre with the booking reference the server added; the page
  * acknowledges each; one message more than the daily limit is refused with a clear message and
  * nothing more is sent.
@@ -111,7 +112,10 @@ describe.each(viewports)('contact the call centre (%s)', (viewport) => {
     expect(await focusIsVisible(page)).toBe(true);
     for (const part of ['date', 'from', 'to'] as const) {
       await tabTo(page, t(`call_centre.${part}`));
-      await callback.getByLabel(t(`call_centre.${part}`), { exact: true }).fill(window[part]);
+      const box = callback.getByLabel(t(`call_centre.${part}`), { exact: true });
+      await (part === 'date'
+        ? typeDate(page, box, window.date)
+        : typeTime(page, box, window[part]));
     }
     await expectNoAxeViolations(page, `callback form (${viewport})`);
     await screenshot(page, `call-centre-callback-form-${viewport}`, { viewport: true });

@@ -93,6 +93,12 @@ describe.each(viewports)('results and sharing (%s)', (viewport) => {
     const ct = page.getByRole('article').filter({ hasText: 'CT chest' });
     await ct.getByText('Conclusion: normal CT of the chest.').waitFor();
     await ct.getByText(t('results.images_not_available')).waitFor();
+    // The patient reaches the call centre from their results too (issue 19): the card loads as
+    // the page scrolls towards it.
+    await page.mouse.wheel(0, 3000);
+    const contact = page.getByRole('heading', { name: t('call_centre.heading') });
+    await contact.scrollIntoViewIfNeeded({ timeout: 15_000 });
+    await page.getByRole('button', { name: t('call_centre.message_button') }).waitFor();
     await expectNoAxeViolations(page, `results page (${viewport})`);
     await screenshot(page, `results-page-${viewport}`);
 

@@ -12,6 +12,7 @@ import {
   sessionAnswer,
   summaryOf,
 } from '../testing.ts';
+import { ownerPageApi, resultsOf, sessionOf, shareToken } from './results-testing.ts';
 
 // "Contact the call centre" (docs/product/contact-the-clinic.md) on the appointment page: the
 // message and callback forms, the acknowledgement in the status region, the limit's refusal.
@@ -144,5 +145,29 @@ describe('contact the call centre', slow, () => {
     });
     expect(await screen.findByRole('button', { name: 'Send a message' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request a callback' })).toBeNull();
+  });
+
+  it("is on the patient's own results page, on the appointment's path", async () => {
+    const { fetchMock } = await renderApp(`/appointments/${portalKey}/result`, {
+      api: { ...ownerPageApi(), [`${base}/call_centre`]: () => jsonResponse(stateOf()) },
+    });
+    expect(await screen.findByRole('button', { name: 'Send a message' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request a callback' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `${base}/call_centre`)).toHaveLength(1);
+  });
+
+  it("is not on a shared link's page: its reader is not the patient", async () => {
+    const sharedPath = `/api/secured/shared/${shareToken}/result`;
+    const { fetchMock } = await renderApp(`/appointments/${shareToken}/result?shared=true`, {
+      api: {
+        '/api/authentication/session': () => sessionOf('APPOINTMENT_RESULTS', shareToken, true),
+        [sharedPath]: () =>
+          resultsOf({ bookingKey: shareToken, shared: true, shareType: 'RESULT' }),
+      },
+    });
+    expect(await screen.findByRole('article', { name: 'CT head' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Contact the call centre' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('call_centre'))).toBe(false);
   });
 });
