@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one on this 2-core machine and on CI,
-    // so files ran one after another. The e2e project still runs its files one at a time.
+    // so files ran one after another. The e2e project runs two files at once too, each worker
+    // with a shared portal of its own (e2e/global-setup.ts).
     maxWorkers: 2,
     projects: [
       {
@@ -46,7 +47,6 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

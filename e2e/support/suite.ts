@@ -36,7 +36,7 @@ export function useSuite(options: { portal?: PortalOptions; lang?: string } = {}
       options.portal ? startFilePortal(options.portal) : undefined,
       launchBrowser(),
     ]);
-    url = portal?.url ?? inject('portalUrl');
+    url = portal?.url ?? sharedPortalUrl();
     translate = await translator(url, options.lang);
   });
   afterAll(async () => {
@@ -56,6 +56,18 @@ export function useSuite(options: { portal?: PortalOptions; lang?: string } = {}
     openPage: (viewport, pageOptions) =>
       openPage(ready(browser, 'openPage'), viewport, pageOptions),
   };
+}
+
+/**
+ * This worker's shared demo portal (e2e/global-setup.ts): files running at the same time are in
+ * different workers (VITEST_POOL_ID 1..maxWorkers), so each has a portal to itself.
+ */
+export function sharedPortalUrl(): string {
+  const urls = inject('portalUrls');
+  const pool = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[(pool - 1) % urls.length];
+  if (!url) throw new Error('e2e/global-setup.ts started no shared portal');
+  return url;
 }
 
 /** A portal of the file's own (other config or env), started from the suite's seeded template. */

@@ -1,15 +1,15 @@
 import type { ClinicListResponse } from '@portal/contract';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { closeAll, useBookingJourney } from '../support/booking-journey.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { getJson } from '../support/portal-api.ts';
-import { expectNoAxeViolations } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl } from '../support/suite.ts';
 
 /**
  * Where the patient is, when the browser cannot say (docs/product/booking.md#clinic-selection):
  * the "can't locate" modal's postcode search and the cookie that remembers it.
  */
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const { t, openPage, examNamed, chooseExam, continueFromHome, clinicHeadings, waitForClinics } =
   useBookingJourney();
 

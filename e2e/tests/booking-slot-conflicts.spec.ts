@@ -1,17 +1,17 @@
 import type { ClinicSlotsResponse, NewBookingKeyResponse } from '@portal/contract';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { closeAll, patientFor, useBookingJourney } from '../support/booking-journey.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { getJson } from '../support/portal-api.ts';
-import { expectNoAxeViolations } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl } from '../support/suite.ts';
 
 /**
  * A slot lost to someone else (docs/product/booking.md#errors): when the patient's hold is
  * refused, and when the appointment itself is refused at submit. Either way the static error
  * modal shows and the patient goes back to the times.
  */
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const {
   t,
   examNamed,

@@ -1,12 +1,12 @@
 import type { ClinicListResponse, Region } from '@portal/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { getJson } from '../support/portal-api.ts';
-import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl, useSuite } from '../support/suite.ts';
 
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const { t, openPage } = useSuite();
 let regions: Region[];
 

@@ -1,15 +1,15 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, launchBrowser, screenshot } from '../support/browser.ts';
 import type { Portal } from '../support/portal.ts';
 import { type Translate, translator } from '../support/portal-api.ts';
-import { startFilePortal } from '../support/suite.ts';
+import { sharedPortalUrl, startFilePortal } from '../support/suite.ts';
 
 // A kiosk with a short idle time: the warning after 3 s, the return to the start 10 s later.
 const noActivitySeconds = 3;
 const countdownSeconds = 10;
 
-const defaultPortalUrl = inject('portalUrl');
+const defaultPortalUrl = sharedPortalUrl();
 let portal: Portal;
 let browser: Browser;
 let t: Translate;

@@ -1,12 +1,12 @@
 import type { ClinicListResponse, Exam } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { useBookingJourney } from '../support/booking-journey.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { getJson } from '../support/portal-api.ts';
 import { questionnaire } from '../support/questionnaire-modal.ts';
-import { expectNoAxeViolations } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl } from '../support/suite.ts';
 
 /**
  * An exam changed by a questionnaire outcome (docs/product/questionnaires.md#outcomes,
@@ -14,7 +14,7 @@ import { expectNoAxeViolations } from '../support/suite.ts';
  * not offer it sends the patient back to the clinic list; in Chromium on a phone and a
  * desktop. The demo questionnaires are config/questionnaires/*.json.
  */
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const { t, examNamed, locatedPatient, chooseExamAndContinue } = useBookingJourney();
 /** Every exam of the demo provider: one test looks for an exam some clinic does not offer. */
 let exams: Exam[];

@@ -1,13 +1,13 @@
 import { questionnaireErrorCodes } from '@portal/contract';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { answerBookingForm } from '../support/booking-form-questionnaire.ts';
 import { useBookingJourney } from '../support/booking-journey.ts';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
 import { waitForHeading } from '../support/navigation.ts';
 import { answer, questionnaire } from '../support/questionnaire-modal.ts';
-import { expectNoAxeViolations } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl } from '../support/suite.ts';
 
 /**
  * Questionnaire outcomes (docs/product/questionnaires.md#outcomes) end to end: the booking
@@ -16,7 +16,7 @@ import { expectNoAxeViolations } from '../support/suite.ts';
  * phone and a desktop. A changed exam is questionnaires-exam-change.spec.ts. The demo
  * questionnaires are config/questionnaires/*.json.
  */
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const { t, examNamed, locatedPatient, chooseExamAndContinue, firstSlot } = useBookingJourney();
 
 const bookingKeyOf = (page: Page) =>

@@ -1,18 +1,18 @@
 import type { DevOutboxMessage, NewBookingKeyResponse } from '@portal/contract';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { useBookingJourney } from '../support/booking-journey.ts';
 import { screenshot } from '../support/browser.ts';
 import { fillDateOfBirth } from '../support/date-of-birth.ts';
 import { getJson } from '../support/portal-api.ts';
 import { answer, questionnaire } from '../support/questionnaire-modal.ts';
-import { expectNoAxeViolations } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl } from '../support/suite.ts';
 
 /**
  * A questionnaire reached from a link, outside the booking flow
  * (docs/product/questionnaires.md#the-questionnaires-page): the patient-cancel one, behind
  * the sign-in its secured calls ask for, sets the appointment CANCELED.
  */
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const { t, openPage, examNamed, firstSlot } = useBookingJourney();
 
 /** Books a CT brain (no screening questionnaire) near Parramatta through the API. */

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { screenshot, type ViewportName } from '../support/browser.ts';
 import { siteLinks, waitForHeading } from '../support/navigation.ts';
 import { type ProviderFacts, providerFacts } from '../support/portal-api.ts';
-import { expectNoAxeViolations, useSuite } from '../support/suite.ts';
+import { expectNoAxeViolations, sharedPortalUrl, useSuite } from '../support/suite.ts';
 
-const portalUrl = inject('portalUrl');
+const portalUrl = sharedPortalUrl();
 const { t, openPage } = useSuite();
 let facts: ProviderFacts;
 
