@@ -2,9 +2,8 @@ import type { CallCentreMessageRequest, CallCentreState } from '@portal/contract
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { type MessageErrors, type MessageForm, messageErrors } from '../model/call-centre-form.ts';
-import styles from './manage.module.css';
+import { FormModal } from './form-modal.tsx';
 import own from './patient-details.module.css';
 
 /**
@@ -29,7 +28,6 @@ export function CallCentreMessageModal({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const formId = `${id}-form`;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<MessageForm>({ topic: '', message: '' });
   const [errors, setErrors] = useState<MessageErrors>({});
@@ -37,7 +35,6 @@ export function CallCentreMessageModal({
   const left = max - form.message.length;
 
   const submit = () => {
-    if (busy) return;
     const found = messageErrors(form, max);
     setErrors(found);
     const first = (['topic', 'message'] as const).find((field) => found[field]);
@@ -49,90 +46,61 @@ export function CallCentreMessageModal({
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={busy ? undefined : onClose}
+    <FormModal
       title={t('call_centre.message_title')}
-      size="wide"
-      closeLabel={t('action.close')}
-      actions={
-        <>
-          <button
-            type="submit"
-            form={formId}
-            className={styles.button}
-            aria-disabled={busy || undefined}
-          >
-            {t(busy ? 'call_centre.sending' : 'call_centre.send')}
-          </button>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            aria-disabled={busy || undefined}
-            onClick={() => (busy ? undefined : onClose())}
-          >
-            {t('call_centre.cancel')}
-          </button>
-        </>
-      }
+      intro={<p className={own.intro}>{t('call_centre.message_intro')}</p>}
+      failureTitle={t('call_centre.error.summary')}
+      failure={failure}
+      busy={busy}
+      labels={{
+        send: t('call_centre.send'),
+        sending: t('call_centre.sending'),
+        cancel: t('call_centre.cancel'),
+      }}
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <Field
+        id={`${id}-topic`}
+        label={t('call_centre.topic_label')}
+        error={errors.topic ? t(errors.topic) : undefined}
       >
-        <p className={own.intro}>{t('call_centre.message_intro')}</p>
-        {failure ? (
-          <div className={own.failure} role="alert">
-            <p className={own.failureTitle}>{t('call_centre.error.summary')}</p>
-            <p>{failure}</p>
-          </div>
-        ) : null}
-        <Field
-          id={`${id}-topic`}
-          label={t('call_centre.topic_label')}
-          error={errors.topic ? t(errors.topic) : undefined}
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={form.topic}
-              onChange={(event) => setForm({ ...form, topic: event.target.value })}
-            >
-              <option value="">{t('call_centre.topic_choose')}</option>
-              {state.topics.map((topic) => (
-                <option key={topic.code} value={topic.code}>
-                  {t(topic.labelKey)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          id={`${id}-message`}
-          label={t('call_centre.message')}
-          hint={t('call_centre.message_hint', { max })}
-          error={errors.message ? t(errors.message, { max }) : undefined}
-          width="full"
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={6}
-              maxLength={max}
-              value={form.message}
-              onChange={(event) => setForm({ ...form, message: event.target.value })}
-            />
-          )}
-        </Field>
-        <p className={own.meta} aria-live="polite">
-          {left <= 100 ? t('call_centre.characters_left', { count: Math.max(0, left) }) : null}
-        </p>
-      </form>
-    </Modal>
+        {(control) => (
+          <select
+            {...control}
+            value={form.topic}
+            onChange={(event) => setForm({ ...form, topic: event.target.value })}
+          >
+            <option value="">{t('call_centre.topic_choose')}</option>
+            {state.topics.map((topic) => (
+              <option key={topic.code} value={topic.code}>
+                {t(topic.labelKey)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id={`${id}-message`}
+        label={t('call_centre.message')}
+        hint={t('call_centre.message_hint', { max })}
+        error={errors.message ? t(errors.message, { max }) : undefined}
+        width="full"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={6}
+            maxLength={max}
+            value={form.message}
+            onChange={(event) => setForm({ ...form, message: event.target.value })}
+          />
+        )}
+      </Field>
+      <p className={own.meta} aria-live="polite">
+        {left <= 100 ? t('call_centre.characters_left', { count: Math.max(0, left) }) : null}
+      </p>
+    </FormModal>
   );
 }

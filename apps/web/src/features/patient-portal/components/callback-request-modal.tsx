@@ -6,7 +6,6 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlClassName, Field, FieldGroup } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { formatClinicTimeOfDay } from '../../../lib/clinic-time.ts';
 import {
   type CallbackErrors,
@@ -16,6 +15,7 @@ import {
   normalisedPhone,
 } from '../model/call-centre-form.ts';
 import cc from './call-centre.module.css';
+import { FormModal } from './form-modal.tsx';
 import styles from './manage.module.css';
 import own from './patient-details.module.css';
 
@@ -45,7 +45,6 @@ export function CallbackRequestModal({
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const formId = `${id}-form`;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<CallbackForm>(() => ({
     phone: state.phone,
@@ -73,7 +72,6 @@ export function CallbackRequestModal({
     });
 
   const submit = () => {
-    if (busy) return;
     const found = callbackErrors(form);
     setErrors(found);
     if (hasCallbackErrors(found)) {
@@ -90,126 +88,101 @@ export function CallbackRequestModal({
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={busy ? undefined : onClose}
+    <FormModal
       title={t('call_centre.callback_title')}
-      size="wide"
-      closeLabel={t('action.close')}
-      actions={
+      intro={
         <>
-          <button
-            type="submit"
-            form={formId}
-            className={styles.button}
-            aria-disabled={busy || undefined}
+          <p className={own.intro}>{t('call_centre.callback_intro', { timeZone })}</p>
+          <p className={own.meta}>{t('call_centre.opening_hours', { hours })}</p>
+        </>
+      }
+      failureTitle={t('call_centre.error.summary')}
+      failure={failure}
+      busy={busy}
+      labels={{
+        send: t('call_centre.send'),
+        sending: t('call_centre.sending'),
+        cancel: t('call_centre.cancel'),
+      }}
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field
+        id={`${id}-phone`}
+        label={t('call_centre.phone')}
+        hint={t('call_centre.phone_hint')}
+        error={errors.phone ? t(errors.phone) : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={(event) => setForm({ ...form, phone: event.target.value })}
+          />
+        )}
+      </Field>
+      {form.windows.map((window, index) => {
+        const error = errors.windows[index];
+        const base = `${id}-window-${index}`;
+        const number = index + 1;
+        return (
+          <FieldGroup
+            key={window.key}
+            legend={t('call_centre.window_legend', { number })}
+            error={error ? t(error) : undefined}
           >
-            {t(busy ? 'call_centre.sending' : 'call_centre.send')}
-          </button>
+            {(['date', 'from', 'to'] as const).map((part) => (
+              <div key={part} className={cc.windowPart}>
+                <label htmlFor={`${base}-${part}`}>{t(`call_centre.${part}`)}</label>
+                <input
+                  id={`${base}-${part}`}
+                  className={controlClassName(Boolean(error), 'short')}
+                  type={part === 'date' ? 'date' : 'time'}
+                  aria-invalid={error ? true : undefined}
+                  value={window[part]}
+                  onChange={(event) => setWindow(index, part, event.target.value)}
+                />
+              </div>
+            ))}
+            {form.windows.length > 1 ? (
+              <button
+                type="button"
+                className={styles.secondaryButton}
+                onClick={() =>
+                  setForm({ ...form, windows: form.windows.filter((_, i) => i !== index) })
+                }
+              >
+                {t('call_centre.remove_window', { number })}
+              </button>
+            ) : null}
+          </FieldGroup>
+        );
+      })}
+      {form.windows.length < callbackWindowsMax ? (
+        <p>
           <button
             type="button"
             className={styles.secondaryButton}
-            aria-disabled={busy || undefined}
-            onClick={() => (busy ? undefined : onClose())}
+            onClick={() => setForm({ ...form, windows: [...form.windows, newWindow()] })}
           >
-            {t('call_centre.cancel')}
+            {t('call_centre.add_window')}
           </button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <p className={own.intro}>{t('call_centre.callback_intro', { timeZone })}</p>
-        <p className={own.meta}>{t('call_centre.opening_hours', { hours })}</p>
-        {failure ? (
-          <div className={own.failure} role="alert">
-            <p className={own.failureTitle}>{t('call_centre.error.summary')}</p>
-            <p>{failure}</p>
-          </div>
-        ) : null}
-        <Field
-          id={`${id}-phone`}
-          label={t('call_centre.phone')}
-          hint={t('call_centre.phone_hint')}
-          error={errors.phone ? t(errors.phone) : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              autoComplete="tel"
-              value={form.phone}
-              onChange={(event) => setForm({ ...form, phone: event.target.value })}
-            />
-          )}
-        </Field>
-        {form.windows.map((window, index) => {
-          const error = errors.windows[index];
-          const base = `${id}-window-${index}`;
-          const number = index + 1;
-          return (
-            <FieldGroup
-              key={window.key}
-              legend={t('call_centre.window_legend', { number })}
-              error={error ? t(error) : undefined}
-            >
-              {(['date', 'from', 'to'] as const).map((part) => (
-                <div key={part} className={cc.windowPart}>
-                  <label htmlFor={`${base}-${part}`}>{t(`call_centre.${part}`)}</label>
-                  <input
-                    id={`${base}-${part}`}
-                    className={controlClassName(Boolean(error), 'short')}
-                    type={part === 'date' ? 'date' : 'time'}
-                    aria-invalid={error ? true : undefined}
-                    value={window[part]}
-                    onChange={(event) => setWindow(index, part, event.target.value)}
-                  />
-                </div>
-              ))}
-              {form.windows.length > 1 ? (
-                <button
-                  type="button"
-                  className={styles.secondaryButton}
-                  onClick={() =>
-                    setForm({ ...form, windows: form.windows.filter((_, i) => i !== index) })
-                  }
-                >
-                  {t('call_centre.remove_window', { number })}
-                </button>
-              ) : null}
-            </FieldGroup>
-          );
-        })}
-        {form.windows.length < callbackWindowsMax ? (
-          <p>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              onClick={() => setForm({ ...form, windows: [...form.windows, newWindow()] })}
-            >
-              {t('call_centre.add_window')}
-            </button>
-          </p>
-        ) : null}
-        <Field id={`${id}-reason`} label={t('call_centre.reason')} width="full">
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              maxLength={500}
-              value={form.reason}
-              onChange={(event) => setForm({ ...form, reason: event.target.value })}
-            />
-          )}
-        </Field>
-      </form>
-    </Modal>
+        </p>
+      ) : null}
+      <Field id={`${id}-reason`} label={t('call_centre.reason')} width="full">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={500}
+            value={form.reason}
+            onChange={(event) => setForm({ ...form, reason: event.target.value })}
+          />
+        )}
+      </Field>
+    </FormModal>
   );
 }

@@ -7,7 +7,6 @@ import type {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { isTranslationKey } from '../../../lib/translation-key.ts';
 import {
   changedValues,
@@ -17,7 +16,7 @@ import {
   optionFields,
   prefilledForm,
 } from '../model/patient-details-form.ts';
-import styles from './manage.module.css';
+import { FormModal } from './form-modal.tsx';
 import own from './patient-details.module.css';
 
 /** Fields whose values are short: a narrower box says so. */
@@ -63,7 +62,6 @@ export function PatientDetailsModal({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const formId = `${id}-form`;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<DetailsForm>(() => prefilledForm(state));
   const [errors, setErrors] = useState<Partial<Record<PatientChangeField, string>>>({});
@@ -85,7 +83,6 @@ export function PatientDetailsModal({
     field === 'ethnicityId' ? state.ethnicities : state.insuranceTypes;
 
   const submit = () => {
-    if (busy) return;
     const found = formErrors(state, form);
     setErrors(found);
     const first = changeableFields.find((field) => found[field]);
@@ -100,105 +97,77 @@ export function PatientDetailsModal({
   };
 
   return (
-    <Modal
+    <FormModal
       isOpen={isOpen}
-      onClose={busy ? undefined : onClose}
       title={t('patient_details.modal_title')}
-      size="wide"
-      closeLabel={t('action.close')}
-      actions={
-        <>
-          <button
-            type="submit"
-            form={formId}
-            className={styles.button}
-            aria-disabled={busy || undefined}
-          >
-            {t(busy ? 'patient_details.sending' : 'patient_details.send')}
-          </button>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            aria-disabled={busy || undefined}
-            onClick={() => (busy ? undefined : onClose())}
-          >
-            {t('patient_details.cancel')}
-          </button>
-        </>
-      }
+      intro={<p className={own.intro}>{t('patient_details.intro')}</p>}
+      failureTitle={t('message.patient_request_error_title')}
+      failure={failure}
+      busy={busy}
+      labels={{
+        send: t('patient_details.send'),
+        sending: t('patient_details.sending'),
+        cancel: t('patient_details.cancel'),
+      }}
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <p className={own.intro}>{t('patient_details.intro')}</p>
-        {failure ? (
-          <div className={own.failure} role="alert">
-            <p className={own.failureTitle}>{t('message.patient_request_error_title')}</p>
-            <p>{failure}</p>
-          </div>
-        ) : null}
-        {nothingChanged ? (
-          <p className={own.failure} role="alert">
-            {t('patient_details.error.no_changes')}
-          </p>
-        ) : null}
-        {changeableFields.map((field) => {
-          const fieldId = `${id}-${field}`;
-          const required = requiredFields.includes(field);
-          const error = errors[field] ? t(errors[field]) : undefined;
-          const label = t(`patient_details.field.${field}`);
-          const hint =
-            field === 'insuranceTypeId' &&
-            state.patientChangeDetails.suggestedInsuranceTypeId !== null &&
-            state.patientChangeDetails.values.insuranceTypeId === null
-              ? t('patient_details.suggested_insurance_hint')
-              : required
-                ? t('patient_details.required_hint')
-                : undefined;
-          return (
-            <Field
-              key={field}
-              id={fieldId}
-              label={label}
-              hint={hint}
-              error={error}
-              width={shortFields.has(field) ? 'short' : 'long'}
-            >
-              {(control) =>
-                optionFields.has(field) ? (
-                  <select
-                    {...control}
-                    value={form[field] ?? ''}
-                    onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-                  >
-                    <option value="">{t('patient_details.not_given')}</option>
-                    {optionsOf(field).map((option) => (
-                      <option key={option.id} value={String(option.id)}>
-                        {optionName(option)}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    {...control}
-                    type={inputTypes[field] ?? 'text'}
-                    autoComplete={autoComplete[field] ?? 'off'}
-                    maxLength={fieldMaxLength[field]}
-                    value={form[field] ?? ''}
-                    onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-                  />
-                )
-              }
-            </Field>
-          );
-        })}
-      </form>
-    </Modal>
+      {nothingChanged ? (
+        <p className={own.failure} role="alert">
+          {t('patient_details.error.no_changes')}
+        </p>
+      ) : null}
+      {changeableFields.map((field) => {
+        const fieldId = `${id}-${field}`;
+        const required = requiredFields.includes(field);
+        const error = errors[field] ? t(errors[field]) : undefined;
+        const label = t(`patient_details.field.${field}`);
+        const hint =
+          field === 'insuranceTypeId' &&
+          state.patientChangeDetails.suggestedInsuranceTypeId !== null &&
+          state.patientChangeDetails.values.insuranceTypeId === null
+            ? t('patient_details.suggested_insurance_hint')
+            : required
+              ? t('patient_details.required_hint')
+              : undefined;
+        return (
+          <Field
+            key={field}
+            id={fieldId}
+            label={label}
+            hint={hint}
+            error={error}
+            width={shortFields.has(field) ? 'short' : 'long'}
+          >
+            {(control) =>
+              optionFields.has(field) ? (
+                <select
+                  {...control}
+                  value={form[field] ?? ''}
+                  onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+                >
+                  <option value="">{t('patient_details.not_given')}</option>
+                  {optionsOf(field).map((option) => (
+                    <option key={option.id} value={String(option.id)}>
+                      {optionName(option)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...control}
+                  type={inputTypes[field] ?? 'text'}
+                  autoComplete={autoComplete[field] ?? 'off'}
+                  maxLength={fieldMaxLength[field]}
+                  value={form[field] ?? ''}
+                  onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+                />
+              )
+            }
+          </Field>
+        );
+      })}
+    </FormModal>
   );
 }
