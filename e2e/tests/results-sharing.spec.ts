@@ -93,14 +93,17 @@ describe.each(viewports)('results and sharing (%s)', (viewport) => {
     const ct = page.getByRole('article').filter({ hasText: 'CT chest' });
     await ct.getByText('Conclusion: normal CT of the chest.').waitFor();
     await ct.getByText(t('results.images_not_available')).waitFor();
-    // The patient reaches the call centre from their results too (issue 19): the card loads as
-    // the page scrolls towards it.
-    await page.mouse.wheel(0, 3000);
-    const contact = page.getByRole('heading', { name: t('call_centre.heading') });
-    await contact.scrollIntoViewIfNeeded({ timeout: 15_000 });
-    await page.getByRole('button', { name: t('call_centre.message_button') }).waitFor();
     await expectNoAxeViolations(page, `results page (${viewport})`);
     await screenshot(page, `results-page-${viewport}`);
+
+    // The patient reaches the call centre from their results too (issue 19), keyboard only: the
+    // card's button brings in the message and callback buttons, focus on the card's heading.
+    await page.locator('body').focus();
+    await tabTo(page, t('call_centre.show_button'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: t('call_centre.message_button') }).waitFor();
+    await expect.poll(() => focusedName(page)).toBe(t('call_centre.heading'));
+    await expectNoAxeViolations(page, `results page, call centre (${viewport})`);
 
     // Share with the keyboard only: Tab to the button, Enter, type, Tab to Share, Enter.
     const shareName = t('results.share_result_named', { exam: 'CT chest' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/page.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -32,7 +32,14 @@ const CallbackRequestModal = lazy(async () => ({
  * page's status region once sent, and a callback waiting for the call centre listed until the
  * provider marks it done.
  */
-export function CallCentreSection({ target }: { target: CallCentreTarget }) {
+export function CallCentreSection({
+  target,
+  focusWhenLoaded = false,
+}: {
+  target: CallCentreTarget;
+  /** Focus the heading once loaded: the card replaced the button that asked for it. */
+  focusWhenLoaded?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const state = useCallCentre(target);
   const sendMessage = useSendCallCentreMessage(target);
@@ -43,8 +50,14 @@ export function CallCentreSection({ target }: { target: CallCentreTarget }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useFocusRescue(heading);
 
-  // A secondary card: shown once loaded; a failed load is swallowed (spec 2 §8), the page stands.
   const data = state.data;
+  const loaded = data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the state first arrives.
+  useEffect(() => {
+    if (focusWhenLoaded && loaded) heading.current?.focus();
+  }, [loaded]);
+
+  // A secondary card: shown once loaded; a failed load is swallowed (spec 2 §8), the page stands.
   if (!data) return null;
 
   const failureText = (error: unknown) =>

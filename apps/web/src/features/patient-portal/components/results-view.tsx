@@ -1,9 +1,8 @@
 import type { AppointmentResult, ResultsResponse, SharedAccessRecord } from '@portal/contract';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
-import { WhenNear } from '../../../components/ui/when-near.tsx';
 import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { ViewImagesButton } from '../../image-viewer/index.ts';
 import { type ResultsMode, resultsDenyUrl, useResults } from '../api/results-api.ts';
@@ -13,14 +12,10 @@ import manage from './manage.module.css';
 import styles from './patient-portal.module.css';
 import { ResultCard } from './result-card.tsx';
 import results from './results.module.css';
+import { ResultsContact } from './results-contact.tsx';
 import { preloadShareModal, ResultsSharedModal, ShareResultsModal } from './results-lazy.tsx';
 import { OwnerResultsTools } from './results-owner-tools.tsx';
 import { StatusNotice } from './status-notice.tsx';
-
-// Below the results, loaded when near as on the appointment page (docs/decisions/026).
-const CallCentreSection = lazy(async () => ({
-  default: (await import('./call-centre-section.tsx')).CallCentreSection,
-}));
 
 /** Newest first, whatever order they came in. */
 const newestFirst = (list: readonly AppointmentResult[]) =>
@@ -160,13 +155,7 @@ export function ResultsView({
       ))}
       {mode === 'owner' ? <OwnerResultsTools bookingKey={bookingKey} /> : null}
       {/* The patient's own pages only: a recipient of a share is not the call centre's patient. */}
-      {data.shared ? null : (
-        <WhenNear>
-          <Suspense fallback={null}>
-            <CallCentreSection target={{ kind: 'appointments', bookingKey }} />
-          </Suspense>
-        </WhenNear>
-      )}
+      {data.shared ? null : <ResultsContact bookingKey={bookingKey} />}
       {data.shared ? null : (
         <>
           <ShareResultsModal

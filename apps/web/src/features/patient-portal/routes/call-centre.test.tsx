@@ -147,12 +147,18 @@ describe('contact the call centre', slow, () => {
     expect(screen.queryByRole('button', { name: 'Request a callback' })).toBeNull();
   });
 
-  it("is on the patient's own results page, on the appointment's path", async () => {
-    const { fetchMock } = await renderApp(`/appointments/${portalKey}/result`, {
+  it("is on the patient's own results page, loaded when asked for, on the appointment's path", async () => {
+    const { user, fetchMock } = await renderApp(`/appointments/${portalKey}/result`, {
       api: { ...ownerPageApi(), [`${base}/call_centre`]: () => jsonResponse(stateOf()) },
     });
+    const show = await screen.findByRole('button', { name: 'Message us or ask for a call' });
+    expect(callsTo(fetchMock, `${base}/call_centre`)).toHaveLength(0);
+    await user.click(show);
     expect(await screen.findByRole('button', { name: 'Send a message' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request a callback' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Contact the call centre' })).toHaveFocus(),
+    );
     expect(callsTo(fetchMock, `${base}/call_centre`)).toHaveLength(1);
   });
 
@@ -168,6 +174,7 @@ describe('contact the call centre', slow, () => {
     expect(await screen.findByRole('article', { name: 'CT head' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { name: 'Contact the call centre' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Message us or ask for a call' })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('call_centre'))).toBe(false);
   });
 });
