@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
 import { type MessageErrors, type MessageForm, messageErrors } from '../model/call-centre-form.ts';
-import { FormModal } from './form-modal.tsx';
+import { CallCentreFormModal } from './call-centre-form-modal.tsx';
 import own from './patient-details.module.css';
 
 /**
@@ -46,17 +46,11 @@ export function CallCentreMessageModal({
   };
 
   return (
-    <FormModal
+    <CallCentreFormModal
       title={t('call_centre.message_title')}
       intro={<p className={own.intro}>{t('call_centre.message_intro')}</p>}
-      failureTitle={t('call_centre.error.summary')}
       failure={failure}
       busy={busy}
-      labels={{
-        send: t('call_centre.send'),
-        sending: t('call_centre.sending'),
-        cancel: t('call_centre.cancel'),
-      }}
       formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
@@ -101,6 +95,6 @@ export function CallCentreMessageModal({
       <p className={own.meta} aria-live="polite">
         {left <= 100 ? t('call_centre.characters_left', { count: Math.max(0, left) }) : null}
       </p>
-    </FormModal>
+    </CallCentreFormModal>
   );
 }

@@ -15,7 +15,7 @@ import {
   normalisedPhone,
 } from '../model/call-centre-form.ts';
 import cc from './call-centre.module.css';
-import { FormModal } from './form-modal.tsx';
+import { CallCentreFormModal } from './call-centre-form-modal.tsx';
 import styles from './manage.module.css';
 import own from './patient-details.module.css';
 
@@ -88,7 +88,7 @@ export function CallbackRequestModal({
   };
 
   return (
-    <FormModal
+    <CallCentreFormModal
       title={t('call_centre.callback_title')}
       intro={
         <>
@@ -96,14 +96,8 @@ export function CallbackRequestModal({
           <p className={own.meta}>{t('call_centre.opening_hours', { hours })}</p>
         </>
       }
-      failureTitle={t('call_centre.error.summary')}
       failure={failure}
       busy={busy}
-      labels={{
-        send: t('call_centre.send'),
-        sending: t('call_centre.sending'),
-        cancel: t('call_centre.cancel'),
-      }}
       formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
@@ -183,6 +177,6 @@ export function CallbackRequestModal({
           />
         )}
       </Field>
-    </FormModal>
+    </CallCentreFormModal>
   );
 }
