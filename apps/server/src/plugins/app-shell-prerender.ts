@@ -5,16 +5,16 @@ import { escapeHtml } from '../escape-html.ts';
 /**
  * The pages with a server-rendered shell: the booking home (and its advanced-booking and
  * staff variants), the landing page whose heading is the LCP element, and the patient pages a
- * patient opens from a message (`patient`: the appointment, booking request, reschedule and
- * reminder link pages), which get the banners and the header bar only, their content being
- * the patient's own (docs/decisions/013, the patient pages). Every other route, the iframe
- * routes and kiosk mode get an empty #root, as before.
+ * patient opens from a message (`patient`: the appointment, booking request, reschedule,
+ * results (a shared link's and the history too) and reminder link pages), which get the
+ * banners and the header bar only, their content being the patient's own (docs/decisions/013,
+ * the patient pages). Every other route, the iframe routes and kiosk mode get an empty #root.
  */
 export type PrerenderTarget = 'home' | 'home-staff' | 'advanced' | 'advanced-staff' | 'patient';
 
 /** The patient pages' paths (apps/web/src/app/router.tsx), never their kiosk variant. */
 const patientPagePath =
-  /^\/(?:appointments\/(?:pending\/)?[^/]+|appointments\/[^/]+\/reschedule\/[^/]+|a\/[^/]+|booking-requests\/[^/]+|br\/[^/]+|appointment-links\/[^/]+)$/;
+  /^\/(?:appointments\/(?:pending\/)?[^/]+|appointments\/[^/]+\/reschedule\/[^/]+|appointments\/[^/]+\/result(?:\/patient)?|a\/[^/]+|booking-requests\/[^/]+|br\/[^/]+|appointment-links\/[^/]+)$/;
 
 /**
  * What to prerender for a request URL, decided as the app decides it (lib/shell-mode.ts,
