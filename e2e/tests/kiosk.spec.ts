@@ -86,6 +86,11 @@ async function idleFromNow(page: Page): Promise<void> {
 /**
  * axe-core waits on timers, which the paused clock does not fire: while it runs, the clock moves
  * on a millisecond at a time. Returns the violations and the clock time it took.
+ *
+ * The clock is the context's: it also runs in the blank page @axe-core/playwright opens to finish
+ * its run (node_modules/@axe-core/playwright/dist/index.js, newPage … blankPage.close()). A runFor
+ * in flight as that page closes fails with "Target page, context or browser has been closed"
+ * (CI, stop 27); that is the helper page going, not ours, so the loop steps on.
  */
 async function axeOnPausedClock(page: Page): Promise<{ violations: string[]; spentMs: number }> {
   const before = await page.evaluate(() => Date.now());
@@ -93,7 +98,13 @@ async function axeOnPausedClock(page: Page): Promise<{ violations: string[]; spe
   const violations = axeViolations(page).finally(() => {
     done = true;
   });
-  while (!done) await page.clock.runFor(1);
+  while (!done) {
+    try {
+      await page.clock.runFor(1);
+    } catch (error) {
+      if (page.isClosed() || !String(error).includes('has been closed')) throw error;
+    }
+  }
   return {
     violations: await violations,
     spentMs: (await page.evaluate(() => Date.now())) - before,

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app.tsx';
 
 /** Each route of the spec route tables, with the h1 its page shows today. */
@@ -41,6 +41,20 @@ const routes: Array<[string, string]> = [
 beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test sets the kiosk's cookie.
   document.cookie = 'kioskIdentity=Test%20kiosk; path=/';
+  // A browser that locates the patient. jsdom has no geolocation, and a failed locate opens the
+  // clinic page's "can't locate" modal over its h1 once its questionnaires have settled, which
+  // under load can be before the assertion (booking-components.test.tsx covers that modal).
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: (located: PositionCallback) =>
+        located({ coords: { latitude: -33.87, longitude: 151.21 } } as GeolocationPosition),
+    },
+  });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'geolocation');
 });
 
 describe('route table', () => {
