@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,14 +165,16 @@ describe('chat launcher (docs/product/chat.md)', () => {
     renderGate();
     fireEvent.click(await launcher());
     act(() => void widgetScript()?.dispatchEvent(new Event('error')));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'The chat is not available right now.',
+    // The status says "Opening the chat…" until the rejected load reaches the launcher's state:
+    // waited for, not read at once (a CI run read it first).
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('The chat is not available right now.'),
     );
     expect(widgetScript()).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Chat with us' }));
     scriptLoads(undefined);
-    expect(await screen.findByRole('status')).toHaveTextContent('not available');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('not available'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Chat with us' }));
     const widget = fakeWidget();
