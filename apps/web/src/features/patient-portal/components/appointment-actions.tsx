@@ -1,4 +1,5 @@
 import type { AppointmentSummary, CanChangeStatusResponse } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import { formatClinicDateTime } from '../../../lib/clinic-time.ts';
 import { usePortalConfig } from '../../../lib/config.tsx';
 import { isReadOnlyRefusal, readOnlyRefusal } from '../../../lib/read-only.ts';
 import { usePreservedLink } from '../../../lib/shell-mode.ts';
-import { calendarFileUrl, useConfirmAppointment } from '../api/appointment-actions-api.ts';
+import { calendarFileUrl, confirmAppointment } from '../api/appointment-actions-api.ts';
 import { fetchChangeStatus } from '../api/appointment-item.ts';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
 import { useCancelFlow } from '../hooks/use-cancel-flow.ts';
@@ -53,7 +54,7 @@ export function AppointmentActions({
   // Read-only mode (decision 036): cancel and change time say so before their modals.
   const { readOnly } = usePortalConfig().application;
   const ref = { bookingKey, appointmentId: appointment.id };
-  const confirmation = useConfirmAppointment(ref);
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [cancelStatus, setCancelStatus] = useState<CanChangeStatusResponse | null>(null);
@@ -109,7 +110,7 @@ export function AppointmentActions({
   const confirmAttendance = () =>
     whileBusy('confirm', async () => {
       try {
-        await confirmation.mutateAsync();
+        await confirmAppointment(queryClient, ref);
         onNotice(t('message.appointment_confirmation'));
         // The button is gone; "Confirmed on ..." stands in the card.
         focusCard();

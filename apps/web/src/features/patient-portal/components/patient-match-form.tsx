@@ -6,7 +6,7 @@ import { dateOfBirthProblem } from '../../../components/ui/date-of-birth.ts';
 import { DateOfBirthField } from '../../../components/ui/date-of-birth-field.tsx';
 import { Field, FieldGroup } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { usePatientMatch } from '../api/results-api.ts';
+import { usePatientMatch } from '../api/results-sharing-api.ts';
 import {
   type MatchChannel,
   type PatientMatchValues,

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useCreateShare } from '../api/results-api.ts';
+import { useCreateShare } from '../api/results-sharing-api.ts';
 import {
   expiryChoices,
   noteCharactersLeft,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { usePatientPortalConfig } from '../api/portal-config-api.ts';
-import { useRevokeShare } from '../api/results-api.ts';
+import { useRevokeShare } from '../api/results-sharing-api.ts';
 import { useFocusAfterRender } from '../hooks/use-focus-after-render.ts';
 import { type ShareSubject, shareRulesOf } from '../model/share-form.ts';
 import { DialogButton } from './dialog-button.tsx';

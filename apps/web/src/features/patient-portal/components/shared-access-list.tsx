@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status.tsx';
 import { useClock } from '../../../lib/clock.tsx';
-import { useShares } from '../api/results-api.ts';
+import { useShares } from '../api/results-sharing-api.ts';
 import {
   browserSummary,
   formatLocalDateTime,

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCancelAppointment } from '../api/appointment-actions-api.ts';
+import { cancelAppointment } from '../api/appointment-actions-api.ts';
 import type { AppointmentRef } from '../api/appointment-item.ts';
 import type { CancelWords } from '../components/cancel-reason-modal.tsx';
 import {
@@ -32,7 +33,7 @@ export function useCancelFlow({
   priorMinutes: number;
   onDone: (outcome: CancelOutcome) => void;
 }) {
-  const mutation = useCancelAppointment(appointment);
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
   const submit = async (words: CancelWords) => {
@@ -40,7 +41,7 @@ export function useCancelFlow({
     setBusy(true);
     let outcome: CancelOutcome;
     try {
-      const answer = await mutation.mutateAsync(words);
+      const answer = await cancelAppointment(queryClient, appointment, words);
       outcome =
         answer.outcome === 'CANCELED'
           ? { kind: 'canceled' }
