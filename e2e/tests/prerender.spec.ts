@@ -191,3 +191,64 @@ describe.each<ViewportName>(['phone', 'desktop'])(
     });
   },
 );
+
+describe.each<ViewportName>(['phone', 'desktop'])(
+  'the prerendered kiosk check-in on a %s',
+  (viewport) => {
+    test("shows its first question's heading before the app loads, where the app puts it", async () => {
+      const url = `${suite.url}/check-in?kioskMode=true`;
+      const title = t('kiosk_check_in.last_name.title');
+      const kioskBoxes = (page: Page) =>
+        page.evaluate(() => {
+          const box = (element: Element | null) => {
+            if (!element) throw new Error('element missing');
+            const rect = element.getBoundingClientRect();
+            return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
+          };
+          return {
+            header: box(document.querySelector('header')),
+            heading: box(document.querySelector('main h1')),
+          };
+        });
+      const openNamedKiosk = async () => {
+        const opened = await openPage(viewport);
+        await opened.context.addCookies([
+          { name: 'kioskIdentity', value: 'Prerender%20tablet', url: suite.url, sameSite: 'Lax' },
+          {
+            name: 'patientKioskIdentity',
+            value: crypto.randomUUID(),
+            url: suite.url,
+            sameSite: 'Lax',
+          },
+        ]);
+        return opened;
+      };
+
+      const before = await openNamedKiosk();
+      await before.page.route('**/assets/*.js', (route) => route.abort());
+      await before.page.goto(url);
+      await before.page.waitForLoadState('load');
+      expect(await before.page.locator('[data-prerender]').count()).toBe(1);
+      expect(await before.page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      await screenshot(before.page, `prerender-kiosk-check-in-${viewport}-before-app`);
+      const prerendered = await kioskBoxes(before.page);
+      await before.context.close();
+
+      const { page, context, consoleErrors } = await openNamedKiosk();
+      await page.goto(url);
+      await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByRole('textbox', { name: t('kiosk_check_in.last_name.label') }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      const drawn = await kioskBoxes(page);
+      for (const part of ['header', 'heading'] as const)
+        for (const side of ['top', 'left', 'width', 'height'] as const)
+          expect(
+            Math.abs(drawn[part][side] - prerendered[part][side]),
+            `${part} ${side}`,
+          ).toBeLessThan(1);
+      await screenshot(page, `prerender-kiosk-check-in-${viewport}-after-app`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  },
+);

@@ -121,6 +121,18 @@ describe('the prerendered booking home', () => {
     },
   );
 
+  it("gives the kiosk's check-in its first question's heading, and only in kiosk mode", async () => {
+    const en = await json('/api/assets/translations?lang=en-AU');
+    for (const url of ['/check-in?kioskMode=true', '/check-in?kioskMode=true&step=CONFIRM']) {
+      const root = rootOf(await page(url)) ?? '';
+      expect(root).toContain('<header class="pre-header">');
+      expect(root).toContain(
+        `<div class="pre-page pre-kiosk"><h1 class="pre-title">${en.kiosk_check_in.last_name.title}</h1></div>`,
+      );
+    }
+    expect(await page('/check-in')).toMatch(/<div id="root"><\/div>/);
+  });
+
   it("fetches the app's scripts at low priority only when the shell is prerendered", async () => {
     expect(await page('/')).toContain('<script type="module" fetchpriority="low" crossorigin');
     expect(await page('/about')).toContain('<script type="module" crossorigin');
@@ -227,6 +239,11 @@ describe('prerenderTargetOf', () => {
     ['/booking-requests/key-1?lang=mk', 'patient'],
     ['/appointment-links/token-1', 'patient'],
     ['/appointments/key-1?kioskMode=true', null],
+    ['/check-in?kioskMode=true', 'kiosk-check-in'],
+    ['/check-in/?kioskMode=true&step=LAST_NAME', 'kiosk-check-in'],
+    ['/check-in', null],
+    ['/kiosk?kioskMode=true', null],
+    ['/iframe/check-in?kioskMode=true', null],
   ])('%s → %s', (url, target) => {
     expect(prerenderTargetOf(url)).toBe(target);
   });

@@ -8,9 +8,18 @@ import { escapeHtml } from '../escape-html.ts';
  * patient opens from a message (`patient`: the appointment, booking request, reschedule,
  * results (a shared link's and the history too) and reminder link pages), which get the
  * banners and the header bar only, their content being the patient's own (docs/decisions/013,
- * the patient pages). Every other route, the iframe routes and kiosk mode get an empty #root.
+ * the patient pages). The kiosk's check-in (`kiosk-check-in`) gets them and its first
+ * question's heading: every visit starts at the last name (features/kiosk
+ * use-kiosk-check-in.ts), and a reception tablet shows it between patients. Every other route,
+ * the iframe routes and the rest of kiosk mode get an empty #root.
  */
-export type PrerenderTarget = 'home' | 'home-staff' | 'advanced' | 'advanced-staff' | 'patient';
+export type PrerenderTarget =
+  | 'home'
+  | 'home-staff'
+  | 'advanced'
+  | 'advanced-staff'
+  | 'patient'
+  | 'kiosk-check-in';
 
 /** The patient pages' paths (apps/web/src/app/router.tsx), never their kiosk variant. */
 const patientPagePath =
@@ -25,7 +34,7 @@ export function prerenderTargetOf(url: string): PrerenderTarget | null {
   const [rawPath = '/', query = ''] = url.split('?');
   const path = rawPath.replace(/\/+$/, '') || '/';
   const params = new URLSearchParams(query);
-  if (params.get('kioskMode') === 'true') return null;
+  if (params.get('kioskMode') === 'true') return path === '/check-in' ? 'kiosk-check-in' : null;
   const staff = params.get('staffBooking') === 'true';
   if (path === '/') return staff ? 'home-staff' : 'home';
   if (path === '/advanced-booking') return staff ? 'advanced-staff' : 'advanced';
@@ -46,8 +55,9 @@ function interpolate(text: string, values: Record<string, string>): string {
 
 /**
  * Critical CSS for the shell: the same boxes as the app's header (app/shell/header/
- * header.module.css), banners (banners.module.css, components/ui/sanitized-html.module.css), layout (layouts.module.css) and Page
- * title/lead (components/ui/page.module.css), so React's first render replaces it without
+ * header.module.css), banners (banners.module.css, components/ui/sanitized-html.module.css), layout (layouts.module.css), Page
+ * title/lead (components/ui/page.module.css) and the kiosk check-in's screen and title
+ * (features/kiosk/components/kiosk-check-in.module.css: one size on every width), so React's first render replaces it without
  * anything moving. Change them together; e2e/tests/prerender.spec.ts compares the positions.
  * Colours and fonts come from the theme variables and global.css, which load before it.
  */
@@ -73,7 +83,7 @@ export const prerenderCss = [
   '.pre-page{max-width:46rem}',
   '.pre-title{margin:0 0 1.5rem;font-family:var(--font-family-heading);font-size:2rem;line-height:1.2}',
   '.pre-lead{margin:0 0 2rem;font-size:1.1875rem;line-height:1.5;color:var(--color-text-secondary)}',
-  '@media (min-width:768px){.pre-logo-image{height:3.5rem;max-width:min(100%,20rem)}.pre-bar{padding-top:1rem;padding-bottom:1rem}.pre-container{padding-top:3rem}.pre-title{font-size:2.5rem}}',
+  '@media (min-width:768px){.pre-logo-image{height:3.5rem;max-width:min(100%,20rem)}.pre-bar{padding-top:1rem;padding-bottom:1rem}.pre-container{padding-top:3rem}.pre-title{font-size:2.5rem}.pre-kiosk .pre-title{font-size:2rem}}',
   '@media (max-width:767px){.pre-actions{display:none}}',
   '@media (max-height:768px){.pre-shell,.pre-main{min-height:calc(100vh / .75)}}',
 ].join('');
@@ -87,7 +97,8 @@ const styleAttribute = (css: string) => (css.trim() ? ` style="${escapeHtml(css)
 /**
  * The static shell of a prerendered page, placed inside #root: the banners, the header bar
  * with the logo (and the header message on wider screens), and on the home the page's h1 and
- * lead in the request's locale (a patient page's main stays empty until the app draws it).
+ * lead in the request's locale, on the kiosk's check-in its first question's h1 (a patient
+ * page's main stays empty until the app draws it).
  * React's createRoot replaces it on its first commit (apps/web/src/main.tsx), so the two never
  * coexist. Configuration HTML was sanitized when the config loaded and is
  * sanitized again here; every translation is escaped. Null (an empty #root) when a
@@ -106,15 +117,31 @@ export function renderAppShell(
   };
   const staff = target === 'home-staff' || target === 'advanced-staff';
   const patient = target === 'patient';
-  const title = patient ? '' : t(staff ? 'booking.home.title_staff' : 'booking.home.title');
-  const lead = patient ? '' : t(staff ? 'booking.home.lead_staff' : 'booking.home.lead');
+  const kiosk = target === 'kiosk-check-in';
+  const title = patient
+    ? ''
+    : t(
+        kiosk
+          ? 'kiosk_check_in.last_name.title'
+          : staff
+            ? 'booking.home.title_staff'
+            : 'booking.home.title',
+      );
+  const lead = patient || kiosk ? '' : t(staff ? 'booking.home.lead_staff' : 'booking.home.lead');
   const alt = t('header.logo_alt', { name: radiology.name });
   const bannerLabel = t('message.banner_label');
   const environment = t('message.environment_banner', {
     profiles: application.activeProfiles.join(', '),
   });
   const readOnly = t('message.access_read_only');
-  if ((!patient && (!title || !lead)) || alt === null || !bannerLabel || !environment || !readOnly)
+  if (
+    (!patient && !title) ||
+    (!patient && !kiosk && !lead) ||
+    alt === null ||
+    !bannerLabel ||
+    !environment ||
+    !readOnly
+  )
     return null;
 
   const bannerHtml =
@@ -145,7 +172,9 @@ export function renderAppShell(
     `<header class="pre-header"><div class="pre-bar">${logo}${actions}</div></header>`,
     patient
       ? '<main class="pre-main"></main>'
-      : `<main class="pre-main"><div class="pre-container"><div class="pre-page"><h1 class="pre-title">${title}</h1><p class="pre-lead">${lead}</p></div></div></main>`,
+      : kiosk
+        ? `<main class="pre-main"><div class="pre-container"><div class="pre-page pre-kiosk"><h1 class="pre-title">${title}</h1></div></div></main>`
+        : `<main class="pre-main"><div class="pre-container"><div class="pre-page"><h1 class="pre-title">${title}</h1><p class="pre-lead">${lead}</p></div></div></main>`,
     '</div>',
   ].join('');
 }
