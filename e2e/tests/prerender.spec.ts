@@ -16,24 +16,36 @@ interface Box {
 }
 type Boxes = Record<'header' | 'heading' | 'lead', Box>;
 
-/** Where the header bar, the h1 and the paragraph after it are, in CSS pixels of the page. */
-const boxesOf = (page: Page): Promise<Boxes> =>
-  page.evaluate(() => {
-    const box = (element: Element | null) => {
-      if (!element) throw new Error('element missing');
-      const rect = element.getBoundingClientRect();
-      return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
-    };
-    const heading = document.querySelector('main h1');
-    return {
-      header: box(document.querySelector('header')),
-      heading: box(heading),
-      lead: box(heading?.nextElementSibling ?? null),
-    };
-  });
+/** Where the elements the selectors name are, in CSS pixels of the page (each must be there). */
+const boxesAt = <Part extends string>(
+  page: Page,
+  selectors: Record<Part, string>,
+): Promise<Record<Part, Box>> =>
+  page.evaluate(
+    (named: Record<string, string>) => {
+      const box = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (!element) throw new Error(`${selector} missing`);
+        const rect = element.getBoundingClientRect();
+        return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
+      };
+      return Object.fromEntries(
+        Object.entries(named).map(([part, selector]) => [part, box(selector)]),
+      );
+    },
+    selectors as Record<string, string>,
+  ) as Promise<Record<Part, Box>>;
 
-const expectSameBoxes = (actual: Boxes, expected: Boxes) => {
-  for (const part of ['header', 'heading', 'lead'] as const)
+/** Where the header bar, the h1 and the paragraph after it are. */
+const boxesOf = (page: Page): Promise<Boxes> =>
+  boxesAt(page, { header: 'header', heading: 'main h1', lead: 'main h1 + *' });
+
+/** Each side of each part within a pixel of where it was. */
+const expectSameParts = <Part extends string>(
+  actual: Record<Part, Box>,
+  expected: Record<Part, Box>,
+) => {
+  for (const part of Object.keys(expected) as Part[])
     for (const side of ['top', 'left', 'width', 'height'] as const)
       expect(Math.abs(actual[part][side] - expected[part][side]), `${part} ${side}`).toBeLessThan(
         1,
@@ -92,7 +104,7 @@ describe.each<ViewportName>(['phone', 'desktop'])(
         return ids.filter((id, index) => ids.indexOf(id) !== index);
       });
       expect(duplicateIds).toEqual([]);
-      expectSameBoxes(await boxesOf(page), prerendered);
+      expectSameParts(await boxesOf(page), prerendered);
 
       const shifts = await page.evaluate(
         () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
@@ -134,7 +146,7 @@ test('a banner closed earlier in the browser session is left out of the prerende
   await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByRole('heading', { level: 2, name: t('booking.body.title') }).waitFor();
   expect(await dismiss.count()).toBe(0);
-  expectSameBoxes(await boxesOf(page), prerendered);
+  expectSameParts(await boxesOf(page), prerendered);
   // The broken load may only have failed to fetch its scripts; the app's load, nothing at all.
   const unexpected = (error: string) =>
     !error.includes('net::ERR_FAILED') && !error.includes('Failed to fetch dynamically imported');
@@ -149,18 +161,7 @@ describe.each<ViewportName>(['phone', 'desktop'])(
     test('shows the banners and the header bar before the app loads, and the app draws them in the same place', async () => {
       // A reminder link page: a patient page anyone can open (an unknown token says so).
       const url = `${suite.url}/appointment-links/prerender-not-a-link-token`;
-      const shellBoxes = (page: Page) =>
-        page.evaluate(() => {
-          const box = (element: Element | null) => {
-            if (!element) throw new Error('element missing');
-            const rect = element.getBoundingClientRect();
-            return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
-          };
-          return {
-            header: box(document.querySelector('header')),
-            banners: box(document.querySelector('section')),
-          };
-        });
+      const shellBoxes = (page: Page) => boxesAt(page, { header: 'header', banners: 'section' });
 
       const before = await openPage(viewport);
       await before.page.route('**/assets/*.js', (route) => route.abort());
@@ -177,13 +178,7 @@ describe.each<ViewportName>(['phone', 'desktop'])(
       await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('main').count()).toBe(1);
-      const drawn = await shellBoxes(page);
-      for (const part of ['header', 'banners'] as const)
-        for (const side of ['top', 'left', 'width', 'height'] as const)
-          expect(
-            Math.abs(drawn[part][side] - prerendered[part][side]),
-            `${part} ${side}`,
-          ).toBeLessThan(1);
+      expectSameParts(await shellBoxes(page), prerendered);
       await screenshot(page, `prerender-patient-${viewport}-after-app`);
       // The lookup's refusal of the unknown token is the only error the console may show.
       expect(consoleErrors.filter((error) => !/status of 40[04]/.test(error))).toEqual([]);
@@ -198,18 +193,7 @@ describe.each<ViewportName>(['phone', 'desktop'])(
     test("shows its first question's heading before the app loads, where the app puts it", async () => {
       const url = `${suite.url}/check-in?kioskMode=true`;
       const title = t('kiosk_check_in.last_name.title');
-      const kioskBoxes = (page: Page) =>
-        page.evaluate(() => {
-          const box = (element: Element | null) => {
-            if (!element) throw new Error('element missing');
-            const rect = element.getBoundingClientRect();
-            return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
-          };
-          return {
-            header: box(document.querySelector('header')),
-            heading: box(document.querySelector('main h1')),
-          };
-        });
+      const kioskBoxes = (page: Page) => boxesAt(page, { header: 'header', heading: 'main h1' });
       const openNamedKiosk = async () => {
         const opened = await openPage(viewport);
         await opened.context.addCookies([
@@ -239,13 +223,7 @@ describe.each<ViewportName>(['phone', 'desktop'])(
       await page.locator('[data-prerender]').waitFor({ state: 'detached', timeout: 30_000 });
       await page.getByRole('textbox', { name: t('kiosk_check_in.last_name.label') }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-      const drawn = await kioskBoxes(page);
-      for (const part of ['header', 'heading'] as const)
-        for (const side of ['top', 'left', 'width', 'height'] as const)
-          expect(
-            Math.abs(drawn[part][side] - prerendered[part][side]),
-            `${part} ${side}`,
-          ).toBeLessThan(1);
+      expectSameParts(await kioskBoxes(page), prerendered);
       await screenshot(page, `prerender-kiosk-check-in-${viewport}-after-app`);
       expect(consoleErrors).toEqual([]);
       await context.close();
