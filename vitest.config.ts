@@ -47,6 +47,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for the browser (a navigation, an attribute): its default second
+          // was too short on a slow, loaded CI machine (2026-11-27: a logout's redirect, the e-mail
+          // preview's frame). A poll still fails when the value never comes.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -155,7 +155,8 @@ export function useBookingJourney(options: Parameters<typeof useSuite>[0] = {}) 
   async function waitForSlots(page: Page, clinicName: string) {
     await waitForHeading(page, t('booking.slots.title', { clinic: clinicName }));
     const list = slotList(page);
-    await list.getByRole('button').first().waitFor({ timeout: 15_000 });
+    // The slot search under a loaded CI machine took over 15 s once (2026-11-27).
+    await list.getByRole('button').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => list.getAttribute('aria-busy')).toBe('false');
     return list;
   }
